@@ -1,0 +1,52 @@
+# Tabletop — the two commands: `make run` and `make test`.
+# Needs only python3 (>= 3.11): uv is bootstrapped into .bootstrap/ when missing,
+# then every dependency comes from the committed uv.lock.
+
+PYTHON ?= python3
+UV_VERSION := 0.13.9
+UV := $(or $(shell command -v uv 2>/dev/null),.bootstrap/bin/uv)
+VENV := .venv
+STAMP := $(VENV)/.synced
+
+.PHONY: help install run test test-fast lint format bench proto clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+.bootstrap/bin/uv:
+	$(PYTHON) -m venv .bootstrap
+	.bootstrap/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
+
+$(STAMP): uv.lock pyproject.toml $(wildcard libs/*/pyproject.toml services/*/pyproject.toml) | $(UV)
+	$(UV) sync --frozen --all-packages
+	@touch $@
+
+install: $(STAMP)  ## create .venv from uv.lock
+
+run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
+	$(VENV)/bin/tabletop up
+
+test: $(STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/pytest -n 2 --dist loadgroup
+
+test-fast: $(STAMP)  ## unit and conformance tests only
+	$(VENV)/bin/pytest -n 2 -m "not integration and not slow"
+
+lint: $(STAMP)  ## ruff check and format check
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)  ## apply ruff fixes and formatting
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(STAMP)  ## print the benchmark figures
+	$(VENV)/bin/tabletop bench
+
+proto: $(STAMP)  ## regenerate proto/ from the models
+	$(VENV)/bin/python -m tabletop.cli.proto write proto
+
+clean:  ## remove the venv and local platform data
+	rm -rf $(VENV) .bootstrap .tabletop

@@ -1,0 +1,18 @@
+"""The game kernel: the pure decider contract every Tabletop game implements."""
+
+from .errors import Code, IllegalCommand, UnknownGame
+from .game import Game, JsonDict
+from .messages import Command, Event, GameConfig, Message, Outcome
+
+__all__ = [
+    "Code",
+    "Command",
+    "Event",
+    "Game",
+    "GameConfig",
+    "IllegalCommand",
+    "JsonDict",
+    "Message",
+    "Outcome",
+    "UnknownGame",
+]

@@ -1,0 +1,199 @@
+"""The decider contract every game implements, and the entry points built on it.
+
+A game is a set of pure functions over an immutable state (see DESIGN.md):
+`start`, `decide`, `evolve`, `to_act`, `legal_commands`, `view`, `redact`,
+`outcome`, `sample_world`. Subclasses implement those; this base class adds the
+checks every game shares (unknown command, seat out of range, game over, not
+your turn) and the conveniences tools and tests use: `new`, `apply`, `replay`,
+`parse_command`, `parse_event`.
+
+Nothing here does I/O or reads a clock. Chance comes in as a `random.Random`
+and its outcomes leave in events, so `evolve` and `replay` never need one.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from .errors import Code, IllegalCommand
+from .messages import Command, Event, GameConfig, Outcome
+
+S = TypeVar("S")
+
+JsonDict = dict[str, Any]
+
+
+def _union_adapter(types: tuple[type[BaseModel], ...]) -> TypeAdapter[Any]:
+    if len(types) == 1:
+        return TypeAdapter(types[0])
+    return TypeAdapter(Annotated[Union[types], Field(discriminator="type")])  # noqa: UP007
+
+
+class Game(ABC, Generic[S]):
+    """Base class of every game. Subclasses set the class attributes and
+    implement the abstract methods; instances are stateless and shared."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str] = "1"
+    config_model: ClassVar[type[GameConfig]] = GameConfig
+    command_types: ClassVar[tuple[type[Command], ...]]
+    event_types: ClassVar[tuple[type[Event], ...]]
+    view_model: ClassVar[type[BaseModel]]
+
+    # ------------------------------------------------------------------ decider
+    @abstractmethod
+    def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
+        """Set the game up. Every chance outcome (shuffles, deals) is decided
+        here and recorded in the returned events."""
+
+    @abstractmethod
+    def decide_move(self, state: S, command: Command, rng: random.Random) -> list[Event]:
+        """Game-specific validation and consequences of a command that has
+        already passed the shared checks of `decide`. Raise IllegalCommand."""
+
+    @abstractmethod
+    def evolve(self, state: S | None, event: Event) -> S:
+        """Pure fold of one event. `state` is None for a game's first event."""
+
+    @abstractmethod
+    def seats(self, state: S) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> list[int]:
+        """Seats that must act now; [] once the game is over."""
+
+    @abstractmethod
+    def legal_commands(self, state: S, seat: int) -> list[Command]:
+        """Every legal command for `seat`, complete. [] when it may not act."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JsonDict:
+        """What `seat` may know (None = a spectator), JSON-ready."""
+
+    @abstractmethod
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as `seat` may see it."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Final ranking and scores, or None while the game goes on."""
+
+    @abstractmethod
+    def sample_world(self, state: S, seat: int, seed: int) -> S:
+        """A full state `seat` cannot tell apart from `state`: everything hidden
+        from `seat` re-dealt at random from what `seat` cannot see. Must depend
+        only on what `seat` may know (its view) and `seed`."""
+
+    # ------------------------------------------------------------- shared checks
+    def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
+        """Validate `command` against `state` and return the events it causes."""
+        if type(command) not in self.command_types:
+            raise IllegalCommand(
+                Code.UNKNOWN_COMMAND, f"{type(command).__name__} is not a command of {self.id}"
+            )
+        seats = self.seats(state)
+        if not 0 <= command.seat < seats:
+            raise IllegalCommand(
+                Code.WRONG_SEAT, f"seat {command.seat} does not exist (seats 0..{seats - 1})"
+            )
+        if self.outcome(state) is not None:
+            raise IllegalCommand(Code.GAME_OVER, "the game is over")
+        acting = self.to_act(state)
+        if command.seat not in acting:
+            raise IllegalCommand(
+                Code.NOT_YOUR_TURN,
+                f"seat {command.seat} may not act now; waiting for seat(s) "
+                + ", ".join(map(str, acting)),
+            )
+        return self.decide_move(state, command, rng)
+
+    # ------------------------------------------------------------- entry points
+    def make_config(self, players: int, **options: Any) -> GameConfig:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalCommand(
+                Code.INVALID_OPTIONS,
+                f"{self.id} is played by {self.min_players}-{self.max_players} players, not {players}",
+            )
+        try:
+            return self.config_model(players=players, **options)
+        except ValidationError as exc:
+            raise IllegalCommand(Code.INVALID_OPTIONS, _first_error(exc)) from None
+
+    def setup(self, players: int, seed: int | None = None, **options: Any) -> list[Event]:
+        """The events that start a game (what the rules service commits first)."""
+        return self.start(self.make_config(players, **options), random.Random(seed))
+
+    def new(self, players: int, seed: int | None = None, **options: Any) -> S:
+        """A fresh game: `start` folded through `evolve`."""
+        return self.replay(self.setup(players, seed, **options))
+
+    def apply(self, state: S, command: Command | Mapping[str, Any], seed: int | None = None) -> S:
+        """`decide` then `evolve`: the state after a legal command."""
+        if not isinstance(command, Command):
+            command = self.parse_command(command)
+        return self.fold(state, self.decide(state, command, random.Random(seed)))
+
+    def fold(self, state: S | None, events: Iterable[Event]) -> S:
+        for event in events:
+            state = self.evolve(state, event)
+        if state is None:
+            raise ValueError("no events to fold")
+        return state
+
+    def replay(self, events: Iterable[Event | Mapping[str, Any]]) -> S:
+        """Rebuild a state from stored events, with no random generator."""
+        return self.fold(
+            None, (e if isinstance(e, Event) else self.parse_event(e) for e in events)
+        )
+
+    # ------------------------------------------------------------------- parsing
+    @cached_property
+    def command_adapter(self) -> TypeAdapter[Any]:
+        return _union_adapter(self.command_types)
+
+    @cached_property
+    def event_adapter(self) -> TypeAdapter[Any]:
+        return _union_adapter(self.event_types)
+
+    def parse_command(self, data: Mapping[str, Any] | str | bytes) -> Command:
+        """A command from its wire form; malformed input is an IllegalCommand."""
+        try:
+            if isinstance(data, str | bytes):
+                return self.command_adapter.validate_json(data)
+            return self.command_adapter.validate_python(data)
+        except ValidationError as exc:
+            if any(err["type"] in ("union_tag_invalid", "union_tag_not_found")
+                   for err in exc.errors()):
+                known = ", ".join(sorted(_type_tag(t) for t in self.command_types))
+                raise IllegalCommand(
+                    Code.UNKNOWN_COMMAND, f"unknown command type for {self.id}; known: {known}"
+                ) from None
+            raise IllegalCommand(Code.MALFORMED_COMMAND, _first_error(exc)) from None
+
+    def parse_event(self, data: Mapping[str, Any] | str | bytes) -> Event:
+        if isinstance(data, str | bytes):
+            return self.event_adapter.validate_json(data)
+        return self.event_adapter.validate_python(data)
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
+def _type_tag(model: type[BaseModel]) -> str:
+    return str(model.model_fields["type"].default)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "input"
+    return f"{where}: {err['msg']}"
