@@ -1,0 +1,1 @@
+"""The event log: hash-chained commits on NATS JetStream, one subject per game."""

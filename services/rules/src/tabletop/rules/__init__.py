@@ -1,0 +1,1 @@
+"""The rules service: stateless request/reply front of every game's decider."""
