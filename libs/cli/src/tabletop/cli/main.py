@@ -13,6 +13,11 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def main() -> None:
+    """Tabletop: turn-based board and card games as event-sourced services over NATS."""
+
+
 @app.command()
 def games() -> None:
     """List the registered games with their player counts."""
