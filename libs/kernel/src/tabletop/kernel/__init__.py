@@ -3,6 +3,7 @@
 from .errors import Code, IllegalCommand, UnknownGame
 from .game import Game, JsonDict
 from .messages import Command, Event, GameConfig, Message, Outcome
+from .playout import Step, StepLimitExceeded, random_playout
 
 __all__ = [
     "Code",
@@ -14,5 +15,8 @@ __all__ = [
     "JsonDict",
     "Message",
     "Outcome",
+    "Step",
+    "StepLimitExceeded",
     "UnknownGame",
+    "random_playout",
 ]

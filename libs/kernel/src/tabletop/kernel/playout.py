@@ -1,0 +1,56 @@
+"""Random-legal play through the public contract: what `tabletop simulate`,
+the conformance suite and the benchmarks drive games with."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Game
+from .messages import Command, Event
+
+
+class StepLimitExceeded(RuntimeError):
+    """A game did not finish within the step limit: a rules bug (a loop)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    before: Any
+    command: Command
+    events: tuple[Event, ...]
+    after: Any
+
+
+def random_playout(
+    game: Game[Any],
+    players: int,
+    seed: int,
+    *,
+    max_steps: int = 20_000,
+    **options: Any,
+) -> tuple[list[Event], Iterator[Step]]:
+    """Start a game and return (setup events, an iterator over its steps), each
+    step choosing uniformly among the acting seats' legal commands."""
+    rng = random.Random(seed)
+    setup = game.setup(players, seed=rng.getrandbits(64), **options)
+    return setup, _steps(game, game.replay(setup), rng, max_steps)
+
+
+def _steps(game: Game[Any], state: Any, rng: random.Random, max_steps: int) -> Iterator[Step]:
+    for _ in range(max_steps):
+        acting = game.to_act(state)
+        if not acting:
+            return
+        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        commands = game.legal_commands(state, seat)
+        if not commands:
+            raise RuntimeError(f"{game.id}: seat {seat} must act but has no legal command")
+        command = commands[0] if len(commands) == 1 else rng.choice(commands)
+        events = tuple(game.decide(state, command, random.Random(rng.getrandbits(64))))
+        after = game.fold(state, events)
+        yield Step(state, command, events, after)
+        state = after
+    raise StepLimitExceeded(f"{game.id}: no end after {max_steps} steps")

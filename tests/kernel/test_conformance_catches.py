@@ -1,0 +1,35 @@
+"""The conformance suite on the toy game: it passes on a sound game and
+fails on games that leak hidden information or sample unfairly."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conformance import checks
+from tests.toy_game import LeakyToyGame, PeekingToyGame, ToyGame
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_sound_game_passes_every_check(players: int) -> None:
+    game = ToyGame()
+    for seed in range(20):
+        checks.check_finishes(game, players, seed, {})
+        run = checks.play(game, players, seed, {})
+        checks.check_replay(game, run)
+        checks.check_json_round_trip(game, run)
+        checks.check_hidden_information(game, run, every=1)
+        checks.check_refusals(game, run, seed)
+
+
+def test_leaky_view_is_caught() -> None:
+    game = LeakyToyGame()
+    run = checks.play(game, 2, 1, {})
+    with pytest.raises(AssertionError, match="changed that seat's view"):
+        checks.check_hidden_information(game, run, every=1)
+
+
+def test_peeking_sampler_is_caught() -> None:
+    game = PeekingToyGame()
+    run = checks.play(game, 2, 1, {})
+    with pytest.raises(AssertionError, match="reads hidden state"):
+        checks.check_hidden_information(game, run, every=1)
