@@ -11,5 +11,6 @@ from tabletop.games import registry
 def list_games() -> None:
     table = Table("id", "title", "players", "rules version")
     for game in registry().values():
-        table.add_row(game.id, game.title, f"{game.min_players}-{game.max_players}", game.rules_version)
+        seats = f"{game.min_players}-{game.max_players}"
+        table.add_row(game.id, game.title, seats, game.rules_version)
     Console().print(table)

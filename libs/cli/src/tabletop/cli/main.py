@@ -3,6 +3,9 @@ file only wires them together so `tabletop --help` lists them all."""
 
 from __future__ import annotations
 
+import json
+from typing import Annotated, Any
+
 import typer
 
 app = typer.Typer(
@@ -24,6 +27,48 @@ def games() -> None:
     from .games_cmd import list_games
 
     list_games()
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id, see `tabletop games`")],
+    players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 0,
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", help="game option KEY=VALUE (repeatable)")
+    ] = [],  # noqa: B006 - typer reads the default, never mutates it
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play random-legal games in-process; exit 1 on any engine error."""
+    from tabletop.games import get_game
+    from tabletop.kernel import IllegalCommand, UnknownGame
+
+    from .simulate import render
+    from .simulate import simulate as run
+
+    try:
+        chosen = get_game(game)
+        chosen.make_config(players, **_parse_options(option))
+    except (UnknownGame, IllegalCommand) as exc:
+        raise typer.BadParameter(exc.message) from None
+    summary = run(chosen, players, games, seed, _parse_options(option), quiet=as_json)
+    render(summary, as_json)
+    if summary.errors:
+        raise typer.Exit(1)
 
 
 if __name__ == "__main__":
