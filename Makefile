@@ -46,7 +46,7 @@ bench: $(STAMP)  ## print the benchmark figures
 	$(VENV)/bin/tabletop bench
 
 proto: $(STAMP)  ## regenerate proto/ from the models
-	$(VENV)/bin/python -m tabletop.cli.proto write proto
+	$(VENV)/bin/python proto/generate.py
 
 clean:  ## remove the venv and local platform data
 	rm -rf $(VENV) .bootstrap .tabletop

@@ -71,5 +71,30 @@ def simulate(
         raise typer.Exit(1)
 
 
+@app.command()
+def bench(
+    seconds: Annotated[float, typer.Option(help="time budget per measurement")] = 2.0,
+    service: Annotated[
+        bool, typer.Option(help="also measure the rules service over real NATS")
+    ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+) -> None:
+    """Print the benchmark figures: games/s in-process, and the rules service over NATS."""
+    from .bench import in_process_rates, render_rates
+
+    rates = in_process_rates(seconds, quiet=as_json)
+    figures: dict[str, Any] = {"in_process": [r.as_dict() for r in rates]}
+    if not as_json:
+        render_rates(rates)
+    if service:
+        from .bench_service import render_service_figures, service_figures
+
+        figures["service"] = service_figures(seconds, quiet=as_json)
+        if not as_json:
+            render_service_figures(figures["service"])
+    if as_json:
+        print(json.dumps(figures, indent=2))
+
+
 if __name__ == "__main__":
     app()

@@ -1,0 +1,96 @@
+"""`tabletop bench`: the figures the issues ask for, measured in one run.
+
+In-process: random-legal games per second for every registered game through
+the interface bots use (`to_act`, `legal_commands`, `decide`, `evolve`). Over
+real NATS: the rules service's command rate and latency beside the raw
+JetStream append rate, and the time to replay a 100-commit game (see
+`bench_service`). Timings are wall-clock on a shared machine: compare figures
+from the same run, not across runs.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tabletop.kernel import Game, random_playout
+
+
+@dataclass(frozen=True)
+class GameRate:
+    game: str
+    players: int
+    options: str
+    games: int
+    commands: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def commands_per_second(self) -> float:
+        return self.commands / self.seconds
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "games_per_second": round(self.games_per_second, 1),
+            "commands_per_second": round(self.commands_per_second),
+        }
+
+
+def random_game_rate(
+    game: Game[Any], players: int, seconds: float, options: dict[str, Any] | None = None
+) -> GameRate:
+    """Play seeded random games until `seconds` have passed (at least 3 games)."""
+    options = options or {}
+    games = commands = 0
+    start = time.perf_counter()
+    while games < 3 or time.perf_counter() - start < seconds:
+        _, steps = random_playout(game, players, seed=games, **options)
+        commands += sum(1 for _ in steps)
+        games += 1
+    label = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+    return GameRate(game.id, players, label, games, commands, time.perf_counter() - start)
+
+
+def player_counts(game: Game[Any]) -> list[int]:
+    """The smallest and the largest table."""
+    return sorted({game.min_players, game.max_players})
+
+
+def in_process_rates(seconds: float, quiet: bool = False) -> list[GameRate]:
+    from rich.console import Console
+
+    from tabletop.games import registry
+
+    console = Console(stderr=True, quiet=quiet)
+    rates = []
+    for game in registry().values():
+        for options in game.option_sets:
+            for players in player_counts(game):
+                with console.status(f"{game.id} {players}p {options or ''}: random games…"):
+                    rates.append(random_game_rate(game, players, seconds, options))
+    return rates
+
+
+def render_rates(rates: list[GameRate]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="random-legal games in-process (bot interface)")
+    for column in ("game", "players", "options", "games", "games/s", "commands/s"):
+        table.add_column(column, justify="left" if column in ("game", "options") else "right")
+    for r in rates:
+        table.add_row(
+            r.game,
+            str(r.players),
+            r.options,
+            str(r.games),
+            f"{r.games_per_second:,.1f}",
+            f"{r.commands_per_second:,.0f}",
+        )
+    Console().print(table)
