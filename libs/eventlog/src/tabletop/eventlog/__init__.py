@@ -1,1 +1,27 @@
 """The event log: hash-chained commits on NATS JetStream, one subject per game."""
+
+from .commit import GAME_ID_PATTERN, GENESIS_HASH, Commit, canonical_json, chain_hash, next_commit
+from .errors import AppendConflict, AppendError, DuplicateAppend
+from .log import EventLog
+from .memory import CommitLog, MemoryEventLog
+from .streams import Topology, ensure_streams
+from .verify import ChainReport, verify_chain
+
+__all__ = [
+    "GAME_ID_PATTERN",
+    "GENESIS_HASH",
+    "AppendConflict",
+    "AppendError",
+    "ChainReport",
+    "Commit",
+    "CommitLog",
+    "DuplicateAppend",
+    "EventLog",
+    "MemoryEventLog",
+    "Topology",
+    "canonical_json",
+    "chain_hash",
+    "ensure_streams",
+    "next_commit",
+    "verify_chain",
+]

@@ -1,0 +1,114 @@
+"""One commit = one accepted command and the events it caused, hash-chained.
+
+A commit is the unit of the event log: the rules service appends exactly one
+per accepted command, so a command's events land atomically. Every commit
+carries the hash of the one before it; `hash = sha256(prev_hash + body)` where
+the body is the canonical JSON of every field except `hash` itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# The chain starts from a fixed, well-known value so the first commit of every
+# game is checked like any other.
+GENESIS_HASH = "0" * 64
+
+# Game ids become one NATS subject token each: no dots, wildcards or spaces.
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+def canonical_json(data: Any) -> bytes:
+    """The one byte form hashed: sorted keys, no whitespace, UTF-8, no NaN."""
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode()
+
+
+def chain_hash(prev_hash: str, body: dict[str, Any]) -> str:
+    return hashlib.sha256(prev_hash.encode() + canonical_json(body)).hexdigest()
+
+
+class Commit(BaseModel):
+    """An accepted command's events, as stored (one JetStream message)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    game: str  # the game type id (`get_game(game)` parses `events`)
+    seq: int = Field(ge=1)  # 1, 2, 3… per game, no gaps
+    command_id: str = Field(min_length=1, max_length=128)
+    seat: int | None  # None for the commit that starts the game
+    events: list[dict[str, Any]]  # wire dicts (`event.model_dump(mode="json")`)
+    rules_version: str
+    prev_hash: str
+    hash: str
+
+    def body(self) -> dict[str, Any]:
+        """Everything the hash covers."""
+        return self.model_dump(mode="json", exclude={"hash"})
+
+    def expected_hash(self) -> str:
+        return chain_hash(self.prev_hash, self.body())
+
+    @classmethod
+    def seal(
+        cls,
+        *,
+        game_id: str,
+        game: str,
+        seq: int,
+        command_id: str,
+        seat: int | None,
+        events: Sequence[dict[str, Any]],
+        rules_version: str,
+        prev_hash: str,
+    ) -> Commit:
+        """A new commit with its hash computed."""
+        body = {
+            "game_id": game_id,
+            "game": game,
+            "seq": seq,
+            "command_id": command_id,
+            "seat": seat,
+            "events": list(events),
+            "rules_version": rules_version,
+            "prev_hash": prev_hash,
+        }
+        draft = cls.model_validate({**body, "hash": ""})
+        return draft.model_copy(update={"hash": draft.expected_hash()})
+
+    def to_bytes(self) -> bytes:
+        return canonical_json(self.model_dump(mode="json"))
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Commit:
+        return cls.model_validate_json(data)
+
+
+def next_commit(
+    previous: Commit | None,
+    *,
+    game_id: str,
+    game: str,
+    command_id: str,
+    seat: int | None,
+    events: Sequence[dict[str, Any]],
+    rules_version: str,
+) -> Commit:
+    """The commit that follows `previous` (None: the game's first commit)."""
+    return Commit.seal(
+        game_id=game_id,
+        game=game,
+        seq=1 if previous is None else previous.seq + 1,
+        command_id=command_id,
+        seat=seat,
+        events=events,
+        rules_version=rules_version,
+        prev_hash=GENESIS_HASH if previous is None else previous.hash,
+    )

@@ -1,0 +1,106 @@
+"""The event log on JetStream: load a game's commits, append the next one.
+
+One stream for all games, one subject per game, one message per commit.
+Appends are conditional on the subject's last sequence (optimistic
+concurrency) and carry the command id as `Nats-Msg-Id` (a retry lands once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from nats.js import JetStreamContext
+from nats.js.api import ConsumerConfig, DeliverPolicy, Header
+from nats.js.errors import APIError, NotFoundError
+
+from .commit import Commit
+from .errors import AppendConflict, DuplicateAppend
+from .streams import Topology
+
+# JetStream's error code for a failed Nats-Expected-Last-Subject-Sequence check.
+WRONG_LAST_SEQUENCE = 10071
+
+# A whole game arrives well within this; a stalled read is an outage, not a slow game.
+READ_TIMEOUT_SECONDS = 10.0
+
+
+class EventLog:
+    """Commits of every game, over a JetStream context."""
+
+    def __init__(self, js: JetStreamContext, topology: Topology | None = None) -> None:
+        self.js = js
+        self.topology = topology or Topology()
+
+    async def last(self, game_id: str) -> tuple[Commit | None, int]:
+        """The game's last commit and its stream sequence (None, 0 for no game)."""
+        try:
+            raw = await self.js.get_last_msg(
+                self.topology.games_stream, self.topology.game_subject(game_id), direct=True
+            )
+        except NotFoundError:
+            return None, 0
+        return Commit.from_bytes(raw.data or b""), raw.seq or 0
+
+    async def load(self, game_id: str, after: tuple[int, int] = (0, 0)) -> tuple[list[Commit], int]:
+        """The game's commits and the stream sequence of its last one (what
+        `append` expects next). `after=(commit_seq, stream_seq)` of a commit the
+        caller already holds loads only the commits that follow it.
+
+        One direct get finds the end (often it is the only new commit); an
+        ordered consumer filtered on the game's subject streams the rest
+        without acks.
+        """
+        held_seq, held_stream_seq = after
+        last, last_stream_seq = await self.last(game_id)
+        if last is None or last_stream_seq <= held_stream_seq:
+            return [], last_stream_seq
+        if last.seq == held_seq + 1:
+            return [last], last_stream_seq
+        commits = await self._read_range(game_id, held_stream_seq + 1, last_stream_seq)
+        return commits, last_stream_seq
+
+    async def _read_range(self, game_id: str, start_seq: int, last_seq: int) -> list[Commit]:
+        sub = await self.js.subscribe(
+            self.topology.game_subject(game_id),
+            stream=self.topology.games_stream,
+            ordered_consumer=True,
+            deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
+            config=ConsumerConfig(opt_start_seq=start_seq),
+        )
+        commits: list[Commit] = []
+        try:
+            async with asyncio.timeout(READ_TIMEOUT_SECONDS):
+                while True:
+                    msg = await sub.next_msg(timeout=READ_TIMEOUT_SECONDS)
+                    commits.append(Commit.from_bytes(msg.data))
+                    if msg.metadata.sequence.stream >= last_seq:
+                        break
+        finally:
+            await sub.unsubscribe()
+        return commits
+
+    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+        """Append `commit` if the game's subject still ends at
+        `expected_last_subject_seq` (0: the game must not exist yet).
+
+        Returns the commit's stream sequence. Raises AppendConflict when the
+        game moved on, DuplicateAppend when this command id already landed.
+        """
+        headers = {
+            Header.EXPECTED_LAST_SUBJECT_SEQUENCE.value: str(expected_last_subject_seq),
+            Header.MSG_ID.value: commit.command_id,
+        }
+        try:
+            ack = await self.js.publish(
+                self.topology.game_subject(commit.game_id),
+                commit.to_bytes(),
+                stream=self.topology.games_stream,
+                headers=headers,
+            )
+        except APIError as exc:
+            if exc.err_code == WRONG_LAST_SEQUENCE:
+                raise AppendConflict(commit.game_id, expected_last_subject_seq) from None
+            raise
+        if ack.duplicate:
+            raise DuplicateAppend(commit.game_id, commit.command_id, ack.seq)
+        return ack.seq

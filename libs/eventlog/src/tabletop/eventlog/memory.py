@@ -1,0 +1,46 @@
+"""An in-process event log with the JetStream log's contract, for unit tests
+and the in-memory test broker. Same sequences, same refusals."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .commit import Commit
+from .errors import AppendConflict, DuplicateAppend
+
+
+class CommitLog(Protocol):
+    """What the rules service needs from an event log."""
+
+    async def load(
+        self, game_id: str, after: tuple[int, int] = (0, 0)
+    ) -> tuple[list[Commit], int]: ...
+
+    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int: ...
+
+
+class MemoryEventLog:
+    """One shared stream sequence across games, like a JetStream stream."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, list[tuple[int, Commit]]] = {}
+        self._msg_ids: dict[str, int] = {}
+        self._stream_seq = 0
+
+    async def load(self, game_id: str, after: tuple[int, int] = (0, 0)) -> tuple[list[Commit], int]:
+        rows = self._games.get(game_id, [])
+        last_stream_seq = rows[-1][0] if rows else 0
+        return [c for s, c in rows if s > after[1]], last_stream_seq
+
+    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+        if commit.command_id in self._msg_ids:
+            raise DuplicateAppend(
+                commit.game_id, commit.command_id, self._msg_ids[commit.command_id]
+            )
+        rows = self._games.setdefault(commit.game_id, [])
+        if (rows[-1][0] if rows else 0) != expected_last_subject_seq:
+            raise AppendConflict(commit.game_id, expected_last_subject_seq)
+        self._stream_seq += 1
+        rows.append((self._stream_seq, commit))
+        self._msg_ids[commit.command_id] = self._stream_seq
+        return self._stream_seq

@@ -1,0 +1,89 @@
+"""Every JetStream stream and consumer Tabletop uses, declared in one place.
+
+Services call `ensure_streams` at startup; nothing else creates streams. A
+`namespace` prefixes every subject and stream name so several platforms (or
+parallel test runs) can share one NATS server without seeing each other.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from nats.js import JetStreamContext
+from nats.js.api import (
+    DiscardPolicy,
+    RetentionPolicy,
+    StorageType,
+    StreamConfig,
+    StreamInfo,
+)
+from nats.js.errors import BadRequestError
+from pydantic import BaseModel, ConfigDict, Field
+
+log = logging.getLogger(__name__)
+
+NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+
+# JetStream drops a retried publish with the same Nats-Msg-Id inside this window;
+# the rules service also checks command ids against the game's commits, so the
+# window only has to cover quick client retries.
+DUPLICATE_WINDOW_SECONDS = 120.0
+
+
+class Topology(BaseModel):
+    """Names of the streams and subjects of one Tabletop namespace."""
+
+    model_config = ConfigDict(frozen=True)
+
+    namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
+    replicas: int = Field(default=1, ge=1, le=5)
+
+    @property
+    def games_stream(self) -> str:
+        return re.sub(r"[^A-Za-z0-9_]", "_", self.namespace).upper() + "_GAMES"
+
+    @property
+    def games_subjects(self) -> str:
+        return f"{self.namespace}.games.>"
+
+    def game_subject(self, game_id: str) -> str:
+        return f"{self.namespace}.games.{game_id}"
+
+    def games_stream_config(self) -> StreamConfig:
+        """The system of record for games: history is never dropped.
+
+        No age/count/size limits; if the server ever runs out of room it
+        refuses new writes (discard NEW) instead of silently discarding old
+        commits; commits can be neither deleted nor purged.
+        """
+        return StreamConfig(
+            name=self.games_stream,
+            description="Tabletop game commits, one subject per game",
+            subjects=[self.games_subjects],
+            retention=RetentionPolicy.LIMITS,
+            max_age=0,
+            max_msgs=-1,
+            max_bytes=-1,
+            max_msgs_per_subject=-1,
+            discard=DiscardPolicy.NEW,
+            storage=StorageType.FILE,
+            num_replicas=self.replicas,
+            duplicate_window=DUPLICATE_WINDOW_SECONDS,
+            deny_delete=True,
+            deny_purge=True,
+            allow_direct=True,  # loads start with a direct get of the game's last commit
+        )
+
+
+async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo:
+    """Create the games stream, or bring an existing one to the declared config."""
+    config = topology.games_stream_config()
+    try:
+        return await js.add_stream(config)
+    except BadRequestError as exc:
+        # 10058: the name is taken with another config (e.g. an older version).
+        if exc.err_code != 10058:
+            raise
+        log.warning("updating stream %s to the declared config", config.name)
+        return await js.update_stream(config)

@@ -1,0 +1,31 @@
+"""Small network helpers for starting local servers."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(host: str, port: int, timeout: float, alive: object = None) -> None:
+    """Block until something accepts connections on host:port.
+
+    `alive` is an optional zero-argument callable; when it returns False (the
+    child died) we stop waiting at once instead of running out the clock.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if callable(alive) and not alive():
+            raise RuntimeError(f"process serving {host}:{port} exited during startup")
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise TimeoutError(f"nothing listening on {host}:{port} after {timeout:.0f}s")

@@ -1,0 +1,37 @@
+"""Settings every service reads from the environment (pydantic-settings).
+
+Each service subclasses `ServiceSettings` and sets its own `http_port`
+default; the environment names are shared, since each service runs in its
+own process (and Kubernetes Deployment) with its own environment.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# Same rule as tabletop.eventlog.Topology: one NATS subject token.
+NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+
+
+class ServiceSettings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="", extra="ignore", case_sensitive=False, populate_by_name=True
+    )
+
+    nats_url: str = Field(default="nats://127.0.0.1:4222", description="NATS_URL")
+    database_url: str | None = Field(default=None, description="DATABASE_URL (services with state)")
+    namespace: str = Field(
+        default="tabletop",
+        pattern=NAMESPACE_PATTERN,
+        validation_alias="TABLETOP_NAMESPACE",
+        description="prefix of every subject and stream name",
+    )
+    stream_replicas: int = Field(default=1, ge=1, le=5, validation_alias="TABLETOP_STREAM_REPLICAS")
+    http_host: str = Field(default="0.0.0.0", description="HTTP_HOST for health and metrics")
+    http_port: int = Field(default=8080, description="HTTP_PORT for /healthz, /readyz, /metrics")
+    log_level: str = Field(default="INFO", description="LOG_LEVEL")
+    log_format: str = Field(default="text", pattern="^(text|json)$", description="LOG_FORMAT")
+    graceful_timeout: float = Field(
+        default=15.0, description="GRACEFUL_TIMEOUT: seconds in-flight work may take at shutdown"
+    )
