@@ -7,16 +7,22 @@ from .http import health_routes
 from .logs import configure_logging
 from .ports import free_port, wait_for_port
 from .service import run_service
+from .services import SERVICES, ServiceSpec, installed_services, start_service, wait_ready
 from .settings import ServiceSettings
 
 __all__ = [
+    "SERVICES",
     "EmbeddedNats",
     "EmbeddedPostgres",
     "ServiceSettings",
+    "ServiceSpec",
     "configure_logging",
     "free_port",
     "health_routes",
+    "installed_services",
     "nats_server_binary",
     "run_service",
+    "start_service",
     "wait_for_port",
+    "wait_ready",
 ]

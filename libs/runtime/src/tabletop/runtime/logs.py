@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 # Attributes every LogRecord has; anything else came in through `extra=`.
-_STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
+_STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "color_message"}
 
 
 def _extras(record: logging.LogRecord) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 
 from faststream.asgi import AsgiFastStream
 
@@ -19,8 +20,17 @@ from .settings import ServiceSettings
 log = logging.getLogger(__name__)
 
 
+def _exit_cleanly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> None:
+    """Serve until SIGTERM/SIGINT, shut down gracefully, exit 0."""
     configure_logging(name, settings.log_level, settings.log_format)
+    # uvicorn handles the signal, then re-raises it with the handler it found
+    # installed: make that one exit 0 (a requested stop is not a failure).
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _exit_cleanly)
     log.info(
         "starting %s",
         name,

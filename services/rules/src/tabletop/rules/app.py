@@ -1,0 +1,116 @@
+"""The rules service as a faststream app: NATS request/reply plus the HTTP
+health and metrics routes. `tabletop.rules.app:app` is the importable app
+(its AsyncAPI document goes to proto/); `create_app` builds one for tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from faststream.asgi import AsgiFastStream
+from faststream.middlewares import ExceptionMiddleware
+from faststream.nats import NatsBroker
+from faststream.nats.prometheus import NatsPrometheusMiddleware
+from prometheus_client import CollectorRegistry
+from pydantic import ValidationError
+
+from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
+from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
+from tabletop.runtime import health_routes
+
+from .engine import Refusal, Rules
+from .games import GameCatalog
+from .metrics import RulesMetrics
+from .settings import RulesSettings
+
+log = logging.getLogger("tabletop.rules")
+
+
+def _malformed_message(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    if err["type"] in ("dict_type", "model_type", "model_attributes_type"):
+        return "request body must be a JSON object"
+    return f"{where}: {err['msg']}"
+
+
+def create_app(
+    settings: RulesSettings | None = None, commits: CommitLog | None = None
+) -> AsgiFastStream:
+    """The service. With `commits` given (an in-memory log in unit tests) it
+    uses that log instead of connecting one to JetStream at startup."""
+    settings = settings or RulesSettings()
+    registry = CollectorRegistry()
+    metrics = RulesMetrics(registry)
+    catalog = GameCatalog.from_paths(settings.extra_games)
+    subjects = RulesSubjects(namespace=settings.namespace)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    rules: list[Rules] = []  # set once the event log is reachable
+
+    if commits is not None:
+        rules.append(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
+
+    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
+        metrics.record("request", ServiceCode.MALFORMED_REQUEST, 0.0)
+        return RulesReply.refused(ServiceCode.MALFORMED_REQUEST, _malformed_message(exc)).to_wire()
+
+    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
+        log.exception("request failed", exc_info=exc)
+        code = ServiceCode.UNAVAILABLE if isinstance(exc, TimeoutError) else ServiceCode.INTERNAL
+        metrics.record("request", code, 0.0)
+        return RulesReply.refused(code, f"{type(exc).__name__}: {exc}").to_wire()
+
+    broker = NatsBroker(
+        settings.nats_url,
+        graceful_timeout=settings.graceful_timeout,
+        logger=log,
+        log_level=logging.DEBUG,  # one line per message is too loud at INFO
+        middlewares=[
+            ExceptionMiddleware(
+                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
+            ),
+            NatsPrometheusMiddleware(registry=registry, app_name="rules"),
+        ],
+    )
+
+    async def answer(op: str, work: Callable[[Rules], Awaitable[RulesReply]]) -> RulesReply:
+        started = time.perf_counter()
+        conflicts_before = rules[0].conflicts
+        try:
+            reply = await work(rules[0])
+        except Refusal as refusal:
+            reply = refusal.reply
+        metrics.conflicts.inc(rules[0].conflicts - conflicts_before)
+        metrics.record(op, reply.error.code if reply.error else None, time.perf_counter() - started)
+        return reply
+
+    @broker.subscriber(subjects.start_game, queue=subjects.queue, title="rules.start")
+    async def start_game(request: StartGame) -> RulesReply:
+        """Start a game: commit its setup events as the game's first commit."""
+        return await answer("start", lambda r: r.start(request))
+
+    @broker.subscriber(subjects.submit_command, queue=subjects.queue, title="rules.submit")
+    async def submit_command(request: SubmitCommand) -> RulesReply:
+        """Decide a command on the game's current state and commit its events."""
+        return await answer("submit", lambda r: r.submit(request))
+
+    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry), logger=log)
+
+    @app.on_startup
+    async def connect_event_log() -> None:
+        if rules:
+            return
+        # Connect before the subscribers start, so no request finds the log missing.
+        js = (await broker.connect()).jetstream()
+        await ensure_streams(js, topology)
+        rules.append(Rules(EventLog(js, topology), catalog, settings.cache_size,
+                           settings.max_attempts))  # fmt: skip
+        log.info("event log ready", extra={"stream": topology.games_stream})
+
+    return app
+
+
+app = create_app()

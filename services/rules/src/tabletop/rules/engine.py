@@ -1,0 +1,175 @@
+"""What the rules service does, apart from NATS: start a game, submit a command.
+
+Stateless by design: every decision is taken on the game's head as read from
+the event log, and lands only if the log has not moved since (a conditional
+append). When it has, the command is re-read and re-decided, a bounded number
+of times. Chance comes from a fresh OS-seeded generator per decision; its
+outcomes are recorded in the events, so replays never need it.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import uuid
+
+from tabletop.eventlog import AppendConflict, CommitLog, DuplicateAppend, next_commit
+from tabletop.kernel import IllegalCommand, UnknownGame
+from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
+
+from .cache import GameHead, HeadCache
+from .games import GameCatalog
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A request answered with an error; carries what the reply needs."""
+
+    def __init__(
+        self, code: str, message: str, game_id: str | None = None, seq: int | None = None
+    ) -> None:
+        super().__init__(f"{code}: {message}")
+        self.reply = RulesReply.refused(code, message, game_id, seq)
+
+
+def _fresh_rng() -> random.Random:
+    return random.Random(secrets.randbits(128))
+
+
+class Rules:
+    def __init__(
+        self,
+        commits: CommitLog,
+        catalog: GameCatalog | None = None,
+        cache_size: int = 1024,
+        max_attempts: int = 5,
+    ) -> None:
+        self.commits = commits
+        self.catalog = catalog or GameCatalog()
+        self.cache = HeadCache(cache_size)
+        self.max_attempts = max_attempts
+        self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
+
+    # ------------------------------------------------------------------ reads
+    async def head(self, game_id: str) -> GameHead | None:
+        """The game as of its last commit, reading only what the cache lacks."""
+        cached = self.cache.get(game_id)
+        after = (cached.last.seq, cached.stream_seq) if cached else (0, 0)
+        commits, stream_seq = await self.commits.load(game_id, after)
+        if cached is not None and stream_seq == cached.stream_seq:
+            return cached
+        if not commits:
+            return None
+        if cached is not None and commits[0].seq == cached.last.seq + 1:
+            head = cached.extend(commits, stream_seq)
+        else:
+            if commits[0].seq != 1:  # the cache was not a prefix: read it all
+                commits, stream_seq = await self.commits.load(game_id)
+            head = GameHead.replay(self.catalog.get(commits[0].game), commits, stream_seq)
+        self.cache.put(game_id, head)
+        return head
+
+    # ------------------------------------------------------------------ start
+    async def start(self, request: StartGame) -> RulesReply:
+        try:
+            game = self.catalog.get(request.game)
+            seed = request.seed if request.seed is not None else secrets.randbits(64)
+            events = game.setup(request.players, seed, **request.options)
+        except (UnknownGame, IllegalCommand) as exc:
+            raise Refusal(exc.code, exc.message) from None
+        game_id = request.game_id or uuid.uuid4().hex
+        command_id = request.command_id or uuid.uuid4().hex
+        commit = next_commit(
+            None,
+            game_id=game_id,
+            game=game.id,
+            command_id=command_id,
+            seat=None,
+            events=[event.model_dump(mode="json") for event in events],
+            rules_version=game.rules_version,
+        )
+        try:
+            stream_seq = await self.commits.append(commit, 0)
+        except (AppendConflict, DuplicateAppend):
+            head = await self.head(game_id)
+            if head is not None and head.command_seqs.get(command_id) == 1:
+                raise Refusal(
+                    ServiceCode.DUPLICATE_COMMAND, "this game was already started by this command",
+                    game_id, 1,
+                ) from None  # fmt: skip
+            raise Refusal(
+                ServiceCode.GAME_EXISTS, f"game {game_id} already exists", game_id
+            ) from None
+        self.cache.put(game_id, GameHead(game, game.fold(None, events), commit, stream_seq,
+                                         {command_id: 1}))  # fmt: skip
+        return RulesReply.ok(game_id, 1)
+
+    # ----------------------------------------------------------------- submit
+    async def submit(self, request: SubmitCommand) -> RulesReply:
+        for _ in range(self.max_attempts):
+            head = await self.head(request.game_id)
+            if head is None:
+                raise Refusal(
+                    ServiceCode.UNKNOWN_GAME_ID, f"no game {request.game_id}", request.game_id
+                )
+            reply = await self._decide_and_append(head, request)
+            if reply is not None:
+                return reply
+            self.conflicts += 1
+        raise Refusal(
+            ServiceCode.CONFLICT,
+            f"game {request.game_id} kept moving; {self.max_attempts} attempts lost the race",
+            request.game_id,
+        )
+
+    async def _decide_and_append(self, head: GameHead, request: SubmitCommand) -> RulesReply | None:
+        """The reply, or None when someone else appended first (try again)."""
+        game_id = request.game_id
+        landed = head.command_seqs.get(request.command_id)
+        if landed is not None:
+            raise Refusal(
+                ServiceCode.DUPLICATE_COMMAND,
+                f"command {request.command_id} already landed at seq {landed}",
+                game_id,
+                landed,
+            )
+        if request.expected_seq is not None and request.expected_seq != head.last.seq:
+            raise Refusal(
+                ServiceCode.STALE_COMMAND,
+                f"command was based on seq {request.expected_seq}; game is at seq {head.last.seq}",
+                game_id,
+                head.last.seq,
+            )
+        try:
+            command = head.game.parse_command(request.command)
+            events = head.game.decide(head.state, command, _fresh_rng())
+        except IllegalCommand as exc:
+            raise Refusal(exc.code, exc.message, game_id, head.last.seq) from None
+        commit = next_commit(
+            head.last,
+            game_id=game_id,
+            game=head.game.id,
+            command_id=request.command_id,
+            seat=command.seat,
+            events=[event.model_dump(mode="json") for event in events],
+            rules_version=head.game.rules_version,
+        )
+        try:
+            stream_seq = await self.commits.append(commit, head.stream_seq)
+        except AppendConflict:
+            return None
+        except DuplicateAppend:
+            # Landed meanwhile (our own retry) — the next read finds it; or the
+            # id was used in another game, which is the client's mistake.
+            again = await self.head(game_id)
+            if again is not None and request.command_id in again.command_seqs:
+                return None
+            raise Refusal(
+                ServiceCode.DUPLICATE_COMMAND,
+                f"command id {request.command_id} was already used by another game",
+                game_id,
+            ) from None
+        self.cache.put(game_id, head.after(commit, events, stream_seq))
+        return RulesReply.ok(game_id, commit.seq)

@@ -1,0 +1,34 @@
+"""Prometheus metrics of the rules service (one registry per app instance)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+class RulesMetrics:
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.requests = Counter(
+            "tabletop_rules_requests",
+            "Rules requests by operation and outcome (refusals by error code)",
+            ["op", "outcome", "code"],
+            registry=registry,
+        )
+        self.latency = Histogram(
+            "tabletop_rules_request_seconds",
+            "Time from receiving a rules request to its reply",
+            ["op"],
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.conflicts = Counter(
+            "tabletop_rules_append_conflicts",
+            "Appends that lost a race to a concurrent writer and were re-decided",
+            registry=registry,
+        )
+
+    def record(self, op: str, code: str | None, seconds: float) -> None:
+        outcome = "accepted" if code is None else "refused"
+        self.requests.labels(op=op, outcome=outcome, code=code or "").inc()
+        self.latency.labels(op=op).observe(seconds)

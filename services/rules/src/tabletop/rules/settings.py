@@ -1,0 +1,38 @@
+"""The rules service's settings: the shared ones plus its own."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import NoDecode
+
+from tabletop.runtime import ServiceSettings
+
+
+class RulesSettings(ServiceSettings):
+    http_port: int = Field(default=8101, description="HTTP_PORT for /healthz, /readyz, /metrics")
+    max_attempts: int = Field(
+        default=5,
+        ge=1,
+        validation_alias="RULES_MAX_ATTEMPTS",
+        description="decide-and-append attempts per command when others append concurrently",
+    )
+    cache_size: int = Field(
+        default=1024,
+        ge=0,
+        validation_alias="RULES_CACHE_SIZE",
+        description="games whose latest state is kept in memory (0: none)",
+    )
+    extra_games: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias="RULES_EXTRA_GAMES",
+        description="comma-separated `module:ATTR` games served beside the registry",
+    )
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
