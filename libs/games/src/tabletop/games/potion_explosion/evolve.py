@@ -1,0 +1,264 @@
+"""`evolve`: the pure fold of one event into the state. Never random: every
+chance outcome (refills, stacks) is inside the events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from tabletop.kernel import Event
+
+from . import messages as m
+from .data import COLOUR_INDEX, TILES, TYPE_INDEX
+from .dispenser import add, remove
+from .state import (
+    NO_MARBLES,
+    OVER,
+    PLAY,
+    REFILL,
+    TIEBREAK,
+    Burner,
+    Pending,
+    Player,
+    State,
+    Turn,
+    bump,
+    counts,
+    plus,
+)
+
+
+def _player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    players = list(state.players)
+    players[seat] = player
+    return tuple(players)
+
+
+def _started(_: State | None, e: m.Started) -> State:
+    return State(
+        players=tuple(Player() for _ in range(e.players)),
+        types=tuple(TYPE_INDEX[t] for t in e.types),
+        tracks=tuple(tuple(COLOUR_INDEX[c] for c in row) for row in e.tracks),
+        reservoir=e.reservoir,
+        stacks=e.stacks,
+        offer=e.offer,
+        clock=e.clock,
+        supply=e.supply,
+        max_rounds=e.max_rounds,
+        tiebreak_marbles=(0,) * e.players,
+    )
+
+
+def _drafted(s: State, e: m.Drafted) -> State:
+    p = s.players[e.seat]
+    burners = list(p.burners)
+    burners[e.slot] = Burner(e.tile, NO_MARBLES)
+    offer = tuple(t for t in s.offer if t != e.tile)
+    player = replace(p, burners=(burners[0], burners[1]))
+    return replace(s, players=_player(s, e.seat, player), offer=offer)
+
+
+def _turn_began(s: State, e: m.TurnBegan) -> State:
+    return replace(s, phase=PLAY, current=e.seat, round=e.round, turn=Turn())
+
+
+def _dispensed(s: State, e: m.Dispensed) -> State:
+    tracks, taken = remove(s.tracks, e.removals)
+    got = counts(taken)
+    t = s.turn
+    if e.source == "discard":
+        pend = t.pending
+        assert pend is not None
+        pend = replace(pend, done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
+        return replace(
+            s, tracks=tracks, reservoir=plus(s.reservoir, got), turn=replace(t, pending=pend)
+        )
+    if e.source == "tiebreak":
+        marbles = list(s.tiebreak_marbles)
+        marbles[e.seat] = len(taken)
+        rest = s.tiebreak[1:]
+        return replace(
+            s,
+            tracks=tracks,
+            reservoir=plus(s.reservoir, got),
+            tiebreak=rest,
+            tiebreak_marbles=tuple(marbles),
+            phase=TIEBREAK if rest else OVER,
+            current=rest[0] if rest else s.current,
+        )
+    turn = replace(t, hand=plus(t.hand, got))
+    players = s.players
+    if e.source == "take":
+        turn = replace(turn, taken=True)
+    elif e.source == "help":
+        turn = replace(turn, helped=True)
+        p = s.players[e.seat]
+        players = _player(s, e.seat, replace(p, helps=p.helps + 1))
+    return replace(s, tracks=tracks, turn=turn, players=players)
+
+
+def _refilled(s: State, e: m.Refilled) -> State:
+    marbles = tuple((t, COLOUR_INDEX[c]) for t, c in e.marbles)
+    reservoir = list(s.reservoir)
+    for _, c in marbles:
+        reservoir[c] -= 1
+    res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
+    return replace(s, tracks=add(s.tracks, marbles), reservoir=res)
+
+
+def _fill(p: Player, slot: int, colour: int) -> Player:
+    burners = list(p.burners)
+    b = burners[slot]
+    assert b is not None
+    burners[slot] = Burner(b.tile, bump(b.filled, colour, 1))
+    return replace(p, burners=(burners[0], burners[1]))
+
+
+def _placed(s: State, e: m.Placed) -> State:
+    c = COLOUR_INDEX[e.colour]
+    t = s.turn
+    kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
+    turn = replace(t, hand=bump(t.hand, c, -1), kept=kept)
+    player = _fill(s.players[e.seat], e.slot, c)
+    return replace(s, turn=turn, players=_player(s, e.seat, player))
+
+
+def _completed(s: State, e: m.Completed) -> State:
+    p = s.players[e.seat]
+    burners = list(p.burners)
+    b = burners[e.slot]
+    assert b is not None and b.tile == e.tile
+    burners[e.slot] = None
+    player = replace(
+        p,
+        burners=(burners[0], burners[1]),
+        completed=(*p.completed, e.tile),
+        drunk=(*p.drunk, False),
+    )
+    return replace(
+        s,
+        players=_player(s, e.seat, player),
+        reservoir=plus(s.reservoir, b.filled),
+        turn=replace(s.turn, completed=s.turn.completed + 1),
+    )
+
+
+def _stashed(s: State, e: m.Stashed) -> State:
+    c = COLOUR_INDEX[e.colour]
+    p = s.players[e.seat]
+    player = replace(p, pool=bump(p.pool, c, 1))
+    turn = replace(s.turn, hand=bump(s.turn.hand, c, -1))
+    return replace(s, players=_player(s, e.seat, player), turn=turn)
+
+
+def _unstashed(s: State, e: m.Unstashed) -> State:
+    c = COLOUR_INDEX[e.colour]
+    p = s.players[e.seat]
+    player = replace(p, pool=bump(p.pool, c, -1))
+    t = s.turn
+    turn = replace(t, hand=bump(t.hand, c, 1), kept=bump(t.kept, c, 1))
+    return replace(s, players=_player(s, e.seat, player), turn=turn)
+
+
+def _drunk(s: State, e: m.Drunk) -> State:
+    p = s.players[e.seat]
+    drunk = list(p.drunk)
+    drunk[e.potion] = True
+    player = replace(p, drunk=tuple(drunk))
+    pending = Pending(TILES[p.completed[e.potion]].type, e.potion)
+    return replace(s, players=_player(s, e.seat, player), turn=replace(s.turn, pending=pending))
+
+
+def _reused(s: State, e: m.Reused) -> State:
+    tile = s.players[e.seat].completed[e.potion]
+    return replace(s, turn=replace(s.turn, pending=Pending(TILES[tile].type, e.potion)))
+
+
+def _stolen(s: State, e: m.Stolen) -> State:
+    victim = s.players[e.opponent]
+    players = _player(s, e.opponent, replace(victim, pool=NO_MARBLES))
+    t = s.turn
+    return replace(s, players=players, turn=replace(t, hand=plus(t.hand, victim.pool)))
+
+
+def _transmuted(s: State, e: m.Transmuted) -> State:
+    p = s.players[e.seat]
+    p = replace(p, pool=bump(p.pool, COLOUR_INDEX[e.colour], -1))
+    p = _fill(p, e.slot, COLOUR_INDEX[e.hole])
+    pend = s.turn.pending
+    assert pend is not None
+    turn = replace(s.turn, pending=replace(pend, done=pend.done + 1))
+    return replace(s, players=_player(s, e.seat, p), turn=turn)
+
+
+def _effect_finished(s: State, e: m.EffectFinished) -> State:
+    return replace(s, turn=replace(s.turn, pending=None))
+
+
+def _turn_ended(s: State, e: m.TurnEnded) -> State:
+    reservoir = plus(s.reservoir, s.turn.hand)
+    return replace(s, reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
+
+
+def _burner_filled(s: State, e: m.BurnerFilled) -> State:
+    stacks = list(s.stacks)
+    assert stacks[e.stack][0] == e.tile
+    stacks[e.stack] = stacks[e.stack][1:]
+    p = s.players[e.seat]
+    burners = list(p.burners)
+    burners[e.slot] = Burner(e.tile, NO_MARBLES)
+    player = replace(p, burners=(burners[0], burners[1]))
+    ending = s.ending or ("" if any(stacks) else "stacks")
+    return replace(s, stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
+
+
+def _skill_awarded(s: State, e: m.SkillAwarded) -> State:
+    p = s.players[e.seat]
+    if e.reason == "variety":
+        p = replace(p, variety=True)
+    else:
+        p = replace(p, mastered=tuple(sorted((*p.mastered, TYPE_INDEX[e.reason]))))
+    p = replace(p, skills=p.skills + 1)
+    clock, supply = (s.clock - 1, s.supply) if e.clock else (s.clock, s.supply - 1)
+    ending = s.ending or ("clock" if e.clock and clock == 0 else "")
+    return replace(s, players=_player(s, e.seat, p), clock=clock, supply=supply, ending=ending)
+
+
+def _game_ended(s: State, e: m.GameEnded) -> State:
+    if e.tiebreak:
+        return replace(
+            s, phase=TIEBREAK, ending=e.reason, tiebreak=e.tiebreak, current=e.tiebreak[0]
+        )
+    return replace(s, phase=OVER, ending=e.reason)
+
+
+_FOLD: dict[type[Event], Callable[[Any, Any], State]] = {
+    m.Started: _started,
+    m.Drafted: _drafted,
+    m.TurnBegan: _turn_began,
+    m.Dispensed: _dispensed,
+    m.Refilled: _refilled,
+    m.Placed: _placed,
+    m.Completed: _completed,
+    m.Stashed: _stashed,
+    m.Unstashed: _unstashed,
+    m.Drunk: _drunk,
+    m.Reused: _reused,
+    m.Stolen: _stolen,
+    m.Transmuted: _transmuted,
+    m.EffectFinished: _effect_finished,
+    m.TurnEnded: _turn_ended,
+    m.BurnerFilled: _burner_filled,
+    m.SkillAwarded: _skill_awarded,
+    m.GameEnded: _game_ended,
+}
+
+
+def evolve(state: State | None, event: Event) -> State:
+    fold = _FOLD.get(type(event))
+    if fold is None:
+        raise TypeError(f"not a Potion Explosion event: {event!r}")
+    if state is None and not isinstance(event, m.Started):
+        raise ValueError("a game starts with `started`")
+    return fold(state, event)

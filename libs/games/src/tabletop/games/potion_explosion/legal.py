@@ -1,0 +1,63 @@
+"""`to_act` and `legal_commands`: who acts, and everything they may do.
+
+The lists mirror `decide` exactly (a test checks it); loops are bounded: a
+marble moved from the pool to hand this turn cannot go back to the pool,
+Little Help is once per turn, each potion is drunk once.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel import Command
+
+from . import messages as m
+from .data import COLOURS, POOL_LIMIT
+from .dispenser import takeable
+from .rules import drinkable, effect_options, may_end_take, placeable, slots_for
+from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+
+
+def to_act(state: State) -> list[int]:
+    phase = state.phase
+    if phase in (PLAY, REFILL):
+        return [state.current]
+    if phase == DRAFT:
+        return [draft_seat(state)]
+    if phase == TIEBREAK:
+        return [state.tiebreak[0]]
+    return []
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == DRAFT:
+        return [m.Draft(seat=seat, tile=t) for t in state.offer]
+    if phase == REFILL:
+        return [m.ChooseStack(seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
+    if phase == TIEBREAK:
+        return [m.Take(seat=seat, track=t, pos=p) for t, p in takeable(state.tracks)]
+    turn = state.turn
+    if turn.pending is not None:
+        return effect_options(state, seat, turn.pending)
+    out: list[Command] = []
+    spots = takeable(state.tracks)
+    if not turn.taken:
+        out.extend(m.Take(seat=seat, track=t, pos=p) for t, p in spots)
+    if not turn.helped:
+        out.extend(m.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots)
+    places = placeable(state)
+    out.extend(m.Place(seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
+    player = state.players[seat]
+    hand, kept = turn.hand, turn.kept
+    if sum(player.pool) < POOL_LIMIT:
+        out.extend(
+            m.Stash(seat=seat, colour=COLOURS[c])
+            for c in range(4)
+            if hand[c] > kept[c] and not slots_for(player, c)
+        )
+    out.extend(m.Unstash(seat=seat, colour=COLOURS[c]) for c in range(4) if player.pool[c])
+    out.extend(m.Drink(seat=seat, potion=i) for i in drinkable(state, seat))
+    if not places and may_end_take(state):
+        out.append(m.EndTurn(seat=seat))
+    return out

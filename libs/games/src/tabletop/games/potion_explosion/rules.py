@@ -1,0 +1,172 @@
+"""Queries over the state that both `decide` and `legal_commands` rely on:
+what a seat may place, stash or drink, and every way to resolve an effect.
+
+Refusal codes live here too (stable strings, part of the wire contract).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from tabletop.kernel import Command
+
+from . import messages as m
+from .data import (
+    ABYSSAL,
+    BLIND_LOVE,
+    COLOURS,
+    LAVA,
+    MAGNETIC,
+    PRISMATIC,
+    SANDS,
+    STICKY,
+    TILES,
+    WISDOM,
+)
+from .dispenser import reachable, takeable
+from .state import Burner, Marbles, Pending, Player, State
+
+# ---------------------------------------------------------------- refusal codes
+WRONG_PHASE = "wrong_phase"
+NO_MARBLE = "no_marble"
+OUT_OF_REACH = "out_of_reach"
+ALREADY_TAKEN = "already_taken"
+TAKE_REQUIRED = "take_required"
+HELP_USED = "help_used"
+EFFECT_PENDING = "effect_pending"
+NO_EFFECT = "no_effect_pending"
+WRONG_EFFECT = "wrong_effect"
+NOT_IN_HAND = "not_in_hand"
+NO_POTION = "no_potion"
+NO_HOLE = "no_hole"
+POTION_LIMIT = "potion_limit"
+MUST_PLACE = "must_place"
+POOL_FULL = "pool_full"
+FROM_POOL = "from_pool"
+NOT_IN_POOL = "not_in_pool"
+UNKNOWN_POTION = "unknown_potion"
+ALREADY_DRUNK = "already_drunk"
+NOT_DRUNK = "not_drunk"
+CANNOT_REUSE = "cannot_reuse"
+EFFECT_IMPOSSIBLE = "effect_impossible"
+WRONG_COUNT = "wrong_count"
+NOT_ADJACENT = "not_adjacent"
+SAME_COLOUR = "same_colour"
+MIXED_COLOURS = "mixed_colours"
+NOT_BOTTOM = "not_bottom"
+REPEATED = "repeated"
+BAD_OPPONENT = "bad_opponent"
+EMPTY_POOL = "empty_pool"
+WRONG_TRACK = "wrong_track"
+WRONG_COLOUR = "wrong_colour"
+NOTHING_DONE = "nothing_done"
+NO_STACK = "no_stack"
+EMPTY_STACK = "empty_stack"
+NOT_OFFERED = "not_offered"
+
+
+# ------------------------------------------------------------------ potions
+def open_holes(burner: Burner) -> Marbles:
+    h, f = TILES[burner.tile].holes, burner.filled
+    return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
+
+
+def slots_for(player: Player, colour: int) -> list[int]:
+    """Burner slots whose potion has an open hole of `colour`."""
+    return [i for i, b in enumerate(player.burners) if b is not None and open_holes(b)[colour] > 0]
+
+
+def any_open_hole(player: Player) -> bool:
+    return any(b is not None and any(open_holes(b)) for b in player.burners)
+
+
+def placeable(state: State) -> list[tuple[int, int]]:
+    """(colour, slot) pairs a marble in hand may go to."""
+    player = state.players[state.current]
+    hand = state.turn.hand
+    return [(c, s) for c in range(4) if hand[c] for s in slots_for(player, c)]
+
+
+def may_end_take(state: State) -> bool:
+    """The regular take is done, or impossible (the dispenser is out of reach)."""
+    return state.turn.taken or not takeable(state.tracks)
+
+
+# ------------------------------------------------------------------ effects
+def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
+    """Every command that resolves (one step of) `pending` for `seat`."""
+    tracks = state.tracks
+    effect = pending.effect
+    out: list[Command] = []
+    if effect == WISDOM:
+        out = [m.Collect(seat=seat, marbles=((t, p),)) for t, p in takeable(tracks)]
+    elif effect == MAGNETIC:
+        for t, row in enumerate(tracks):
+            for p in range(reachable(row) - 1):
+                if row[p] != row[p + 1]:
+                    out.append(m.Collect(seat=seat, marbles=((t, p), (t, p + 1))))
+    elif effect == STICKY:
+        for t, row in enumerate(tracks):
+            reach = reachable(row)
+            for p in range(reach - 1):
+                q = p + 1
+                while q < reach and row[q] == row[p]:
+                    out.append(m.Collect(seat=seat, marbles=tuple((t, i) for i in range(p, q + 1))))
+                    q += 1
+    elif effect == ABYSSAL:
+        by_colour: list[list[int | None]] = [[None] for _ in range(4)]
+        for t, row in enumerate(tracks):
+            if row:
+                by_colour[row[0]].append(t)
+        for pick in product(*by_colour):
+            chosen = sorted(t for t in pick if t is not None)
+            if chosen:
+                out.append(m.Collect(seat=seat, marbles=tuple((t, 0) for t in chosen)))
+    elif effect == BLIND_LOVE:
+        out = [
+            m.Steal(seat=seat, opponent=o)
+            for o, p in enumerate(state.players)
+            if o != seat and any(p.pool)
+        ]
+    elif effect == PRISMATIC:
+        player = state.players[seat]
+        for c in range(4):
+            if player.pool[c]:
+                for slot, b in enumerate(player.burners):
+                    if b is not None:
+                        holes = open_holes(b)
+                        out.extend(
+                            m.Transmute(seat=seat, colour=COLOURS[c], slot=slot, hole=COLOURS[h])
+                            for h in range(4)
+                            if holes[h]
+                        )
+        if pending.done and out:
+            out.append(m.FinishEffect(seat=seat))
+    elif effect == LAVA:
+        if pending.done:
+            row = tracks[pending.track]
+            out = [
+                m.Discard(seat=seat, track=pending.track, pos=p)
+                for p in range(reachable(row))
+                if row[p] == pending.colour
+            ]
+            out.append(m.FinishEffect(seat=seat))
+        else:
+            out = [m.Discard(seat=seat, track=t, pos=p) for t, p in takeable(tracks)]
+    elif effect == SANDS:
+        player = state.players[seat]
+        for i, tile in enumerate(player.completed):
+            kind = TILES[tile].type
+            if player.drunk[i] and kind != SANDS and effect_options(state, seat, Pending(kind, i)):
+                out.append(m.Reuse(seat=seat, potion=i))
+    return out
+
+
+def drinkable(state: State, seat: int) -> list[int]:
+    """Completed, undrunk potions of `seat` whose effect can be used now."""
+    player = state.players[seat]
+    return [
+        i
+        for i, tile in enumerate(player.completed)
+        if not player.drunk[i] and effect_options(state, seat, Pending(TILES[tile].type, i))
+    ]

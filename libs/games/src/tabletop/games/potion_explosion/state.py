@@ -1,0 +1,99 @@
+"""The internal state: frozen slotted dataclasses of tuples and small ints.
+
+Marble counts are 4-tuples indexed by colour. The only hidden part is the
+order of the potion stacks below their tops; the reservoir is a multiset
+(its "order" is the rng of the decider, drawn at refill time).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Marbles = tuple[int, int, int, int]
+NO_MARBLES: Marbles = (0, 0, 0, 0)
+
+DRAFT, PLAY, REFILL, TIEBREAK, OVER = range(5)
+PHASES = ("draft", "play", "refill", "tiebreak", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Burner:
+    tile: int
+    filled: Marbles
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    burners: tuple[Burner | None, Burner | None] = (None, None)
+    pool: Marbles = NO_MARBLES
+    completed: tuple[int, ...] = ()  # tile ids, in completion order
+    drunk: tuple[bool, ...] = ()  # parallel to `completed`
+    helps: int = 0
+    skills: int = 0
+    mastered: tuple[int, ...] = ()  # types that earned the 3-of-a-kind token
+    variety: bool = False  # earned the 5-different-types token
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A drunk potion's effect being resolved."""
+
+    effect: int
+    potion: int  # the completed potion whose effect this is
+    done: int = 0  # marbles moved so far (Prismatic Joy, Lavamancing Filter)
+    track: int = -1  # Lavamancing Filter: its track and colour once chosen
+    colour: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    hand: Marbles = NO_MARBLES
+    kept: Marbles = NO_MARBLES  # marbles from the pool this turn: may not go back
+    taken: bool = False  # the regular take is done
+    helped: bool = False
+    completed: int = 0
+    pending: Pending | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[Player, ...]
+    types: tuple[int, ...]  # the six potion types in the game
+    tracks: tuple[tuple[int, ...], ...]
+    reservoir: Marbles
+    stacks: tuple[tuple[int, ...], ...]  # top first
+    offer: tuple[int, ...]  # starting tiles still to draft
+    clock: int
+    supply: int
+    max_rounds: int
+    phase: int = DRAFT
+    current: int = 0
+    round: int = 0
+    turn: Turn = Turn()
+    ending: str = ""  # why the game ends: "clock", "stacks" or "rounds"
+    tiebreak: tuple[int, ...] = ()  # seats still to take their tie-break marble
+    tiebreak_marbles: tuple[int, ...] = ()
+
+
+def bump(marbles: Marbles, colour: int, delta: int) -> Marbles:
+    m = list(marbles)
+    m[colour] += delta
+    return (m[0], m[1], m[2], m[3])
+
+
+def plus(a: Marbles, b: Marbles) -> Marbles:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def counts(colours: list[int]) -> Marbles:
+    m = [0, 0, 0, 0]
+    for c in colours:
+        m[c] += 1
+    return (m[0], m[1], m[2], m[3])
+
+
+def draft_seat(state: State) -> int:
+    """Snake draft: clockwise from the first seat, then back from the last."""
+    n = len(state.players)
+    k = 2 * n - len(state.offer)
+    return k if k < n else 2 * n - 1 - k
