@@ -1,0 +1,378 @@
+"""The gem-market engine: the rules Splendor and Splendor Pokémon share
+(token supply, market rows, reserving, paying with bonuses and wild tokens,
+the token limit, the end of the game) as a `tabletop.kernel.Game` base.
+
+A game subclasses `GemsGame` with its `Rules` and its end-of-turn decision:
+`pending` (is the decision open?), `auto_events` (what happens without a
+decision), `choice_commands`, and extra command handlers / event folders.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
+
+from tabletop.kernel import Command, Event, Game, GameConfig, IllegalCommand, JsonDict, Outcome
+
+from . import fold, legal, views
+from .errors import GemsCode
+from .messages import (
+    COMMANDS,
+    EVENTS,
+    Buy,
+    CardBought,
+    CardReserved,
+    GameStarted,
+    Pass,
+    Passed,
+    Reserve,
+    ReserveTop,
+    ReturnTokens,
+    TakeDifferent,
+    TakeSame,
+    TokensReturned,
+    TokensTaken,
+    TurnEnded,
+)
+from .payment import cost_items, payment
+from .rules import N_COLORS, WILD, Rules
+from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State
+
+_STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
+_NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
+
+
+class GemsConfig(GameConfig):
+    """No options: the player count fixes the token supply and the nobles."""
+
+
+class GemsGame(Game[State]):
+    rules: ClassVar[Rules]
+    config_model = GemsConfig
+    command_types: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENTS
+    choice_step: ClassVar[str]  # the name of the end-of-turn decision in views
+    view_model = views.GemsView
+
+    def __init__(self) -> None:
+        r = self.rules
+        self.cost_items = cost_items(r.cards)
+        self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
+        self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
+        self.step_names = {**_STEP_NAMES, CHOOSE: self.choice_step}
+        self._vecs: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self._names: dict[tuple[int, ...], tuple[str, ...]] = {}
+        self.handlers: dict[type, Callable[[State, Any], list[Event]]] = {
+            TakeDifferent: self._take_different,
+            TakeSame: self._take_same,
+            Reserve: self._reserve,
+            ReserveTop: self._reserve_top,
+            Buy: self._buy,
+            ReturnTokens: self._return,
+            Pass: self._pass,
+            **self.extra_handlers(),
+        }
+        self.folders: dict[type, Callable[..., State]] = {**fold.FOLDERS, **self.extra_folders()}
+
+    # ------------------------------------------------------ the game's hooks
+    def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
+        """Extra setup recorded in GameStarted.nobles (Splendor's nobles)."""
+        return ()
+
+    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
+        """Is the end-of-turn decision open for this player?"""
+        return False
+
+    def auto_events(self, s: State) -> list[Event]:
+        """Events at the end of a turn that need no decision."""
+        return []
+
+    def choice_commands(self, s: State, seat: int) -> list[Command]:
+        return []
+
+    def extra_handlers(self) -> Mapping[type, Callable[[State, Any], list[Event]]]:
+        return {}
+
+    def extra_folders(self) -> Mapping[type, Callable[..., State]]:
+        return {}
+
+    def card_view(self, c: int) -> JsonDict:
+        return views.card_view(self, c)
+
+    def noble_view(self, n: int) -> JsonDict:
+        raise NotImplementedError("this game has no nobles")
+
+    def rank_key(self, p: Player) -> tuple[int, ...]:
+        """Higher is better: points first, then the game's tie-breaks."""
+        return (p.points,)
+
+    # ---------------------------------------------------------- the decider
+    def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
+        table = self.rules.cards
+        market, decks = [], []
+        for r, row in enumerate(self.rules.rows):
+            ids = list(table.ids_in_row(r))
+            rng.shuffle(ids)
+            face_up = ids[: row.slots]
+            market.append(tuple(face_up) + (EMPTY,) * (row.slots - len(face_up)))
+            decks.append(tuple(ids[row.slots :]))
+        return [
+            GameStarted(
+                players=config.players,
+                market=tuple(market),
+                decks=tuple(decks),
+                deck_sizes=tuple(len(d) for d in decks),
+                nobles=self.deal_extras(config.players, rng),
+            )
+        ]
+
+    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        return self.handlers[type(command)](state, command)
+
+    def evolve(self, state: State | None, event: Event) -> State:
+        return self.folders[type(event)](self, state, event)
+
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        # `decide` already folded its events to find the turn's end: reuse it.
+        if state is not None and isinstance(events, list | tuple):
+            hit = state.memo.get("fold")
+            if (
+                hit is not None
+                and len(hit[0]) == len(events)
+                and all(a is b for a, b in zip(hit[0], events, strict=True))
+            ):
+                return hit[1]
+        return super().fold(state, events)
+
+    def apply(self, state: State, command: Command | Mapping[str, Any], seed: int | None = None):
+        # Same result as Game.apply; skips seeding a generator decide never draws from.
+        if not isinstance(command, Command):
+            command = self.parse_command(command)
+        return self.fold(state, self.decide(state, command, _NO_RNG))
+
+    def seats(self, state: State) -> int:
+        return len(state.players)
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state.step == OVER else [state.seat]
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal.legal_commands(self, state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.step != OVER:
+            return None
+        keys = [self.rank_key(p) for p in state.players]
+        ranks = tuple(sum(1 for k in keys if k > mine) for mine in keys)
+        stalled = state.passes >= len(state.players)
+        return Outcome(
+            ranks=ranks,
+            scores=tuple(float(p.points) for p in state.players),
+            reason="no player could act for a whole round" if stalled else "points",
+        )
+
+    def view(self, state: State, seat: int | None) -> JsonDict:
+        return views.view(self, state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return views.redact(event, seat)
+
+    def sample_world(self, state: State, seat: int, seed: int) -> State:
+        return views.sample_world(self, state, seat, seed)
+
+    # ------------------------------------------------------------- helpers
+    def vec(self, names: tuple[str, ...]) -> tuple[int, ...]:
+        """A token multiset by name -> counts per colour (wild last)."""
+        v = self._vecs.get(names)
+        if v is None:
+            counts = [0] * (N_COLORS + 1)
+            for n in names:
+                counts[self.rules.index[n]] += 1
+            v = self._vecs[names] = tuple(counts)
+        return v
+
+    def names(self, vec: tuple[int, ...]) -> tuple[str, ...]:
+        n = self._names.get(vec)
+        if n is None:
+            colors = self.rules.colors
+            n = self._names[vec] = tuple(colors[i] for i in range(len(vec)) for _ in range(vec[i]))
+        return n
+
+    def color(self, name: str, what: str = "token") -> int:
+        i = self.rules.index.get(name)
+        if i is None:
+            raise IllegalCommand(
+                GemsCode.UNKNOWN_COLOR,
+                f"unknown {what} colour {name!r}; colours: {', '.join(self.rules.colors)}",
+            )
+        return i
+
+    def expect(self, s: State, step: int) -> None:
+        if s.step != step:
+            raise IllegalCommand(
+                GemsCode.WRONG_STEP,
+                f"seat {s.seat} must now {self.step_names[s.step].replace('_', ' ')}, "
+                f"not {self.step_names[step].replace('_', ' ')}",
+            )
+
+    def close(self, s: State, events: list[Event], auto: bool = True) -> list[Event]:
+        """Fold the command's events; if the turn has no decision left, end it
+        (with the game's automatic events first). Memoizes the fold."""
+        t = s
+        folders = self.folders
+        for e in events:
+            t = folders[type(e)](self, t, e)
+        if t.step == ENDING:
+            extra = self.auto_events(t) if auto else []
+            extra.append(TurnEnded.model_construct(seat=s.seat))
+            for e in extra:
+                t = folders[type(e)](self, t, e)
+            events.extend(extra)
+        s.memo["fold"] = (tuple(events), t)
+        return events
+
+    def refill(self, s: State, row: int) -> int | None:
+        deck = s.decks[row]
+        return deck[0] if deck else None
+
+    # ------------------------------------------------------------- actions
+    def _take_different(self, s: State, cmd: TakeDifferent) -> list[Event]:
+        self.expect(s, ACTION)
+        idx = sorted(self.color(c) for c in cmd.colors)
+        if WILD in idx:
+            raise IllegalCommand(
+                GemsCode.WILD_NOT_TAKEABLE, f"{self.rules.wild} is only taken by reserving a card"
+            )
+        if len(set(idx)) != len(idx):
+            raise IllegalCommand(GemsCode.COLORS_NOT_DIFFERENT, "the colours must all differ")
+        for i in idx:
+            if not s.supply[i]:
+                raise IllegalCommand(
+                    GemsCode.TOKEN_UNAVAILABLE, f"no {self.rules.colors[i]} token is left"
+                )
+        avail = sum(1 for i in range(N_COLORS) if s.supply[i])
+        if avail >= 3 or self.rules.short_take_exact:
+            ok = len(idx) == min(3, avail)
+        else:
+            ok = 1 <= len(idx) <= avail
+        if not ok or not idx:
+            raise IllegalCommand(
+                GemsCode.TAKE_COUNT,
+                f"take 3 different colours (or as many as remain: {avail}), not {len(idx)}",
+            )
+        names = tuple(self.rules.colors[i] for i in idx)
+        return self.close(s, [TokensTaken.model_construct(seat=cmd.seat, tokens=names)])
+
+    def _take_same(self, s: State, cmd: TakeSame) -> list[Event]:
+        self.expect(s, ACTION)
+        i = self.color(cmd.color)
+        if i == WILD:
+            raise IllegalCommand(
+                GemsCode.WILD_NOT_TAKEABLE, f"{self.rules.wild} is only taken by reserving a card"
+            )
+        if s.supply[i] < 4:
+            raise IllegalCommand(
+                GemsCode.TAKE_TWO_NEEDS_FOUR,
+                f"two {cmd.color} need at least 4 in the supply; there are {s.supply[i]}",
+            )
+        tokens = (cmd.color, cmd.color)
+        return self.close(s, [TokensTaken.model_construct(seat=cmd.seat, tokens=tokens)])
+
+    def _check_reserve(self, s: State, row: int) -> None:
+        self.expect(s, ACTION)
+        if not self.rules.rows[row].reservable:
+            raise IllegalCommand(
+                GemsCode.NOT_RESERVABLE, f"{self.rules.rows[row].name} cards cannot be reserved"
+            )
+        if len(s.players[s.seat].reserved) >= self.rules.max_reserved:
+            raise IllegalCommand(
+                GemsCode.RESERVE_LIMIT, f"at most {self.rules.max_reserved} reserved cards"
+            )
+
+    def _reserve(self, s: State, cmd: Reserve) -> list[Event]:
+        card = self._card(cmd.card)
+        row = self.rules.cards.row[card]
+        self._check_reserve(s, row)
+        if card not in s.market[row]:
+            raise IllegalCommand(GemsCode.CARD_NOT_AVAILABLE, f"card {card} is not face up")
+        event = CardReserved.model_construct(
+            seat=cmd.seat,
+            card=card,
+            level=row + 1,
+            from_deck=False,
+            wild=s.supply[WILD] > 0,
+            refill=self.refill(s, row),
+        )
+        return self.close(s, [event])
+
+    def _reserve_top(self, s: State, cmd: ReserveTop) -> list[Event]:
+        row = cmd.level - 1
+        if not 0 <= row < len(self.rules.rows):
+            raise IllegalCommand(GemsCode.UNKNOWN_LEVEL, f"there is no level {cmd.level}")
+        self._check_reserve(s, row)
+        if not s.decks[row]:
+            raise IllegalCommand(GemsCode.DECK_EMPTY, f"the level {cmd.level} deck is empty")
+        event = CardReserved.model_construct(
+            seat=cmd.seat,
+            card=s.decks[row][0],
+            level=cmd.level,
+            from_deck=True,
+            wild=s.supply[WILD] > 0,
+            refill=None,
+        )
+        return self.close(s, [event])
+
+    def _buy(self, s: State, cmd: Buy) -> list[Event]:
+        self.expect(s, ACTION)
+        card = self._card(cmd.card)
+        p = s.players[cmd.seat]
+        t = self.rules.cards
+        row = t.row[card]
+        if card in p.reserved:
+            refill = None
+        elif card in s.market[row]:
+            refill = self.refill(s, row)
+        else:
+            raise IllegalCommand(
+                GemsCode.CARD_NOT_AVAILABLE, f"card {card} is neither face up nor reserved by you"
+            )
+        wild_for = self.vec(tuple(self.rules.colors[self.color(c)] for c in cmd.wild_for))
+        if wild_for[WILD]:
+            raise IllegalCommand(GemsCode.BAD_PAYMENT, "wild tokens stand in for colours only")
+        paid = payment(t.cost[card], t.wild_cost[card], p.bonus, p.tokens, wild_for[:N_COLORS])
+        if paid == "cannot_afford":
+            raise IllegalCommand(GemsCode.CANNOT_AFFORD, f"you cannot afford card {card}")
+        if isinstance(paid, str):
+            raise IllegalCommand(
+                GemsCode.BAD_PAYMENT,
+                f"wild tokens for {list(cmd.wild_for)} do not fit card {card}'s price",
+            )
+        event = CardBought.model_construct(
+            seat=cmd.seat, card=card, paid=self.names(paid), refill=refill
+        )
+        return self.close(s, [event])
+
+    def _return(self, s: State, cmd: ReturnTokens) -> list[Event]:
+        self.expect(s, RETURN)
+        p = s.players[cmd.seat]
+        excess = sum(p.tokens) - self.rules.token_limit
+        v = self.vec(tuple(self.rules.colors[self.color(c)] for c in cmd.tokens))
+        if len(cmd.tokens) != excess:
+            raise IllegalCommand(
+                GemsCode.RETURN_COUNT, f"return exactly {excess} token(s), not {len(cmd.tokens)}"
+            )
+        if any(a > b for a, b in zip(v, p.tokens, strict=True)):
+            raise IllegalCommand(GemsCode.RETURN_NOT_HELD, "you do not hold those tokens")
+        return self.close(s, [TokensReturned.model_construct(seat=cmd.seat, tokens=self.names(v))])
+
+    def _pass(self, s: State, cmd: Pass) -> list[Event]:
+        self.expect(s, ACTION)
+        if legal.actions(self, s, cmd.seat):
+            raise IllegalCommand(GemsCode.PASS_NOT_ALLOWED, "pass only when no action is possible")
+        return self.close(s, [Passed.model_construct(seat=cmd.seat)])
+
+    def _card(self, card: int) -> int:
+        if not 0 <= card < len(self.rules.cards):
+            raise IllegalCommand(GemsCode.UNKNOWN_CARD, f"there is no card {card}")
+        return card

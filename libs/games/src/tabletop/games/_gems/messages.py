@@ -1,0 +1,138 @@
+"""Commands and events shared by the gem-market games (the wire vocabulary).
+
+Token multisets travel as lists of colour names (`["red", "red", "gold"]`),
+canonically ordered by the rule set's colour order. Cards travel as ids into
+the game's card table. Game-specific commands and events (nobles, evolution)
+live in the game's own package.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tabletop.kernel import Command, Event
+
+# ------------------------------------------------------------------ commands
+
+
+class TakeDifferent(Command):
+    """Take 3 tokens of different colours (fewer only when fewer colours remain)."""
+
+    type: Literal["take_different"] = "take_different"
+    colors: tuple[str, ...]
+
+
+class TakeSame(Command):
+    """Take 2 tokens of one colour (only when at least 4 are in the supply)."""
+
+    type: Literal["take_same"] = "take_same"
+    color: str
+
+
+class Reserve(Command):
+    """Reserve a face-up card (and take a wild token if any is left)."""
+
+    type: Literal["reserve"] = "reserve"
+    card: int
+
+
+class ReserveTop(Command):
+    """Reserve the top card of a level's deck, unseen by the others."""
+
+    type: Literal["reserve_top"] = "reserve_top"
+    level: int
+
+
+class Buy(Command):
+    """Buy a face-up card or one of your reserved cards. `wild_for` names the
+    colours a wild token stands in for, one entry per wild token so spent
+    (printed wild costs are paid on top and not listed)."""
+
+    type: Literal["buy"] = "buy"
+    card: int
+    wild_for: tuple[str, ...] = ()
+
+
+class ReturnTokens(Command):
+    """End of turn above the token limit: the tokens you give back."""
+
+    type: Literal["return_tokens"] = "return_tokens"
+    tokens: tuple[str, ...]
+
+
+class Pass(Command):
+    """Only when no action at all is possible."""
+
+    type: Literal["pass"] = "pass"
+
+
+# -------------------------------------------------------------------- events
+
+
+class GameStarted(Event):
+    type: Literal["game_started"] = "game_started"
+    players: int
+    market: tuple[tuple[int, ...], ...]  # face-up cards per row (-1: empty slot)
+    decks: tuple[tuple[int, ...], ...] | None  # shuffled order, top first; None when redacted
+    deck_sizes: tuple[int, ...]
+    nobles: tuple[int, ...] = ()
+
+
+class TokensTaken(Event):
+    type: Literal["tokens_taken"] = "tokens_taken"
+    seat: int
+    tokens: tuple[str, ...]
+
+
+class CardReserved(Event):
+    type: Literal["card_reserved"] = "card_reserved"
+    seat: int
+    card: int | None  # None: taken blind from a deck and redacted for this seat
+    level: int
+    from_deck: bool
+    wild: bool  # a wild token came with it
+    refill: int | None = None  # the card that replaced it face up
+
+
+class CardBought(Event):
+    type: Literal["card_bought"] = "card_bought"
+    seat: int
+    card: int
+    paid: tuple[str, ...]
+    refill: int | None = None
+
+
+class TokensReturned(Event):
+    type: Literal["tokens_returned"] = "tokens_returned"
+    seat: int
+    tokens: tuple[str, ...]
+
+
+class Passed(Event):
+    type: Literal["passed"] = "passed"
+    seat: int
+
+
+class TurnEnded(Event):
+    type: Literal["turn_ended"] = "turn_ended"
+    seat: int
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    TakeDifferent,
+    TakeSame,
+    Reserve,
+    ReserveTop,
+    Buy,
+    ReturnTokens,
+    Pass,
+)
+EVENTS: tuple[type[Event], ...] = (
+    GameStarted,
+    TokensTaken,
+    CardReserved,
+    CardBought,
+    TokensReturned,
+    Passed,
+    TurnEnded,
+)

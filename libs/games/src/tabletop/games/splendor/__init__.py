@@ -1,0 +1,12 @@
+"""Splendor (2-4 players): gem tokens, three levels of development cards,
+nobles; 15 points end the game at the end of the round.
+
+Rules: docs/games/splendor.md (from the Korean rulebook). The shared engine
+lives in `tabletop.games._gems`; this package is the rule set.
+"""
+
+from .game import RULES, ChooseNoble, NobleVisited, Splendor
+
+__all__ = ["GAME", "RULES", "ChooseNoble", "NobleVisited", "Splendor"]
+
+GAME = Splendor()

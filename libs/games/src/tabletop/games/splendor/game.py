@@ -1,0 +1,127 @@
+"""Splendor's rule set on the gem-market engine: the cards, the token supply,
+15 points to end, and the nobles' visit at the end of a turn.
+
+A noble visits when the player's card bonuses meet its requirement; it is not
+an action and cannot be refused. One visits per turn; if several qualify, the
+player chooses (`choose_noble`, a separate command of the same seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from tabletop.games._gems import CHOOSE, GemsCode, GemsGame, Player, Row, Rules, State
+from tabletop.games._gems.fold import with_player
+from tabletop.games._gems.messages import COMMANDS, EVENTS
+from tabletop.games._gems.state import ENDING
+from tabletop.kernel import Command, Event, IllegalCommand, JsonDict
+
+from .cards import CARDS, COLORS, NOBLE_POINTS, NOBLES
+
+RULES = Rules(
+    colors=COLORS,
+    rows=(Row("1", 4, True), Row("2", 4, True), Row("3", 4, True)),
+    cards=CARDS,
+    target=15,
+    per_color={2: 4, 3: 5, 4: 7},
+    wild_tokens=5,
+    short_take_exact=True,
+)
+_NOBLE_ITEMS = tuple(tuple((i, n) for i, n in enumerate(req) if n) for req in NOBLES)
+
+
+class ChooseNoble(Command):
+    """Several nobles qualify at the end of your turn: the one who visits."""
+
+    type: Literal["choose_noble"] = "choose_noble"
+    noble: int
+
+
+class NobleVisited(Event):
+    type: Literal["noble_visited"] = "noble_visited"
+    seat: int
+    noble: int
+
+
+def _qualifying(bonus: tuple[int, ...], nobles: tuple[int, ...]) -> list[int]:
+    out = []
+    for n in nobles:
+        for i, need in _NOBLE_ITEMS[n]:
+            if bonus[i] < need:
+                break
+        else:
+            out.append(n)
+    return out
+
+
+class Splendor(GemsGame):
+    id = "splendor"
+    title = "Splendor"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    rules = RULES
+    command_types = (*COMMANDS, ChooseNoble)
+    event_types = (*EVENTS, NobleVisited)
+    choice_step = "choose_noble"
+
+    def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.sample(range(len(NOBLES)), players + 1))
+
+    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
+        return len(_qualifying(p.bonus, nobles)) > 1
+
+    def auto_events(self, s: State) -> list[Event]:
+        found = _qualifying(s.players[s.seat].bonus, s.nobles)
+        if len(found) == 1:
+            return [NobleVisited.model_construct(seat=s.seat, noble=found[0])]
+        return []
+
+    def choice_commands(self, s: State, seat: int) -> list[Command]:
+        return [
+            ChooseNoble.model_construct(seat=seat, noble=n)
+            for n in _qualifying(s.players[seat].bonus, s.nobles)
+        ]
+
+    def extra_handlers(self) -> Mapping[type, Callable[[State, Any], list[Event]]]:
+        return {ChooseNoble: self._choose_noble}
+
+    def extra_folders(self) -> Mapping[type, Callable[..., State]]:
+        return {NobleVisited: _on_noble_visited}
+
+    def noble_view(self, n: int) -> JsonDict:
+        req = {COLORS[i]: k for i, k in enumerate(NOBLES[n]) if k}
+        return {"id": n, "points": NOBLE_POINTS, "requires": req}
+
+    def rank_key(self, p: Player) -> tuple[int, ...]:
+        return (p.points, -len(p.cards))  # tie: fewest purchased cards
+
+    def _choose_noble(self, s: State, cmd: ChooseNoble) -> list[Event]:
+        self.expect(s, CHOOSE)
+        if cmd.noble not in s.nobles:
+            raise IllegalCommand(GemsCode.UNKNOWN_NOBLE, f"noble {cmd.noble} is not on the table")
+        if cmd.noble not in _qualifying(s.players[cmd.seat].bonus, s.nobles):
+            raise IllegalCommand(
+                GemsCode.NOBLE_NOT_EARNED,
+                f"your bonuses do not meet noble {cmd.noble}'s requirement",
+            )
+        event = NobleVisited.model_construct(seat=cmd.seat, noble=cmd.noble)
+        return self.close(s, [event], auto=False)
+
+
+def _on_noble_visited(g: GemsGame, s: State, e: NobleVisited) -> State:
+    p = s.players[e.seat]
+    p = Player(
+        p.tokens,
+        p.bonus,
+        p.points + NOBLE_POINTS,
+        p.cards,
+        p.reserved,
+        p.blind,
+        (*p.nobles, e.noble),
+        p.under,
+    )
+    nobles = tuple(n for n in s.nobles if n != e.noble)
+    return with_player(s, p, s.supply, s.market, s.decks, nobles, ENDING, s.passes)
