@@ -1,0 +1,153 @@
+"""Claiming stones: the claim check (with the early-claim proof), the
+resolution of a round ended by exhaustion, and the end of a round."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop.kernel import Event, IllegalCommand
+
+from . import events as ev
+from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
+from .formations import best_possible, formation_name, side_key
+from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
+
+# Refusal codes of claims.
+STONE_CLAIMED = "stone_claimed"
+SIDE_INCOMPLETE = "side_incomplete"
+WEAKER = "weaker_formation"
+NOT_PROVEN = "claim_not_proven"
+
+WIN_POINTS = 5
+
+
+def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
+    """What may still join `seat`'s sides: every clan card not on the table
+    (a bit mask), and the elite troops not on the table that `seat` could
+    still play (at most one joker, none once it has used one)."""
+    pool = CLAN_MASK & ~state.out
+    if not state.tactics:
+        return pool, ()
+    wild: list[int] = []
+    if not state.joker_used[seat]:
+        for joker in (JOKER_A, JOKER_B):
+            if not state.out >> joker & 1:
+                wild.append(joker)
+                break
+    wild.extend(c for c in (SPY, SHIELD) if not state.out >> c & 1)
+    return pool, tuple(wild)
+
+
+def claim_how(state: State, seat: int, stone: int) -> str:
+    """'claim' or 'early' if `seat` may claim `stone` now; else IllegalCommand."""
+    if state.owner[stone] >= 0:
+        raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
+    n, fog = need(state, stone), blind(state, stone)
+    mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
+    if len(mine) < n:
+        raise IllegalCommand(
+            SIDE_INCOMPLETE,
+            f"your side of {stone_name(stone)} has {len(mine)} of the {n} cards a claim needs",
+        )
+    my_key = side_key(mine, fog)
+    if len(theirs) >= n:
+        their_key = side_key(theirs, fog)
+        if my_key > their_key or (my_key == their_key and state.first_done[stone] == seat):
+            return "claim"
+        why = "completed their side first" if my_key == their_key else "is stronger"
+        raise IllegalCommand(
+            WEAKER,
+            f"on {stone_name(stone)} your {formation_name(my_key)} ({my_key % 100}) loses: the "
+            f"opponent's {formation_name(their_key)} ({their_key % 100}) {why}",
+        )
+    pool, wild = possible_cards(state, 1 - seat)
+    best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
+    if best < my_key:
+        return "early"
+    raise IllegalCommand(
+        NOT_PROVEN,
+        f"the opponent's side of {stone_name(stone)} is incomplete and cards not yet on the "
+        f"table could still make it a {formation_name(best)} of {best % 100}, beating your "
+        f"{formation_name(my_key)} of {my_key % 100}",
+    )
+
+
+def claimable(state: State, seat: int, stone: int) -> bool:
+    try:
+        claim_how(state, seat, stone)
+    except IllegalCommand:
+        return False
+    return True
+
+
+def exhaustion_winner(state: State, stone: int) -> int:
+    """Who takes an unclaimed stone when the round ends by exhaustion, or -1."""
+    n, fog = need(state, stone), blind(state, stone)
+    done = [len(state.sides[stone][s]) >= n for s in (0, 1)]
+    if done[0] and done[1]:
+        k0, k1 = side_key(state.sides[stone][0], fog), side_key(state.sides[stone][1], fog)
+        if k0 != k1:
+            return 0 if k0 > k1 else 1
+        return state.first_done[stone]
+    if done[0] != done[1]:
+        return 0 if done[0] else 1
+    return -1
+
+
+def exhaust(state: State, rng: random.Random) -> list[Event]:
+    """Both players passed in a row: award what the table decides, end the round."""
+    out: list[Event] = []
+    owner = list(state.owner)
+    for stone in range(STONES):
+        if owner[stone] >= 0:
+            continue
+        seat = exhaustion_winner(state, stone)
+        if seat < 0:
+            continue
+        owner[stone] = seat
+        out.append(ev.StoneClaimed(seat=seat, stone=stone, how="exhaustion"))
+        reason = holds_win(tuple(owner), seat)
+        if reason:
+            return out + end_round(state, tuple(owner), seat, reason, rng)
+    held = (stones_held(tuple(owner), 0), stones_held(tuple(owner), 1))
+    if held[0] == held[1]:
+        return out + end_round(state, tuple(owner), None, "drawn by exhaustion", rng)
+    winner = 0 if held[0] > held[1] else 1
+    return out + end_round(state, tuple(owner), winner, "more stones at exhaustion", rng)
+
+
+def end_round(
+    state: State, owner: tuple[int, ...], winner: int | None, reason: str, rng: random.Random
+) -> list[Event]:
+    held = (stones_held(owner, 0), stones_held(owner, 1))
+    if winner is None:
+        points = held
+    else:
+        points = (WIN_POINTS, held[1]) if winner == 0 else (held[0], WIN_POINTS)
+    out: list[Event] = [
+        ev.RoundEnded(round=state.round, winner=winner, reason=reason, stones=held, points=points)
+    ]
+    if state.round < state.rounds:
+        # The loser of a round starts the next; after a draw, the other player.
+        starter = 1 - state.starter if winner is None else 1 - winner
+        out.append(deal(state.tactics, state.round + 1, starter, rng))
+    return out
+
+
+def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.RoundStarted:
+    clan = list(range(54))
+    rng.shuffle(clan)
+    tdeck = list(TACTIC_CARDS) if tactics else []
+    rng.shuffle(tdeck)
+    h = TACTICS_HAND if tactics else BASE_HAND
+    hands = (tuple(sorted(clan[:h])), tuple(sorted(clan[h : 2 * h])))
+    return ev.RoundStarted(
+        round=round_no,
+        starter=starter,
+        hands=hands,
+        deck=tuple(clan[2 * h :]),
+        tactics_deck=tuple(tdeck),
+        hand_sizes=(h, h),
+        deck_size=54 - 2 * h,
+        tactics_deck_size=len(tdeck),
+    )

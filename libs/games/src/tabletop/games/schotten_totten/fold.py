@@ -1,0 +1,248 @@
+"""`evolve`: the pure fold of one event into the state. Never random."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.kernel import Event
+
+from . import events as ev
+from .cards import BANSHEE, JOKERS, MODE_OF_CARD, RECRUITER, STRATEGIST, TRAITOR, mask
+from .state import CLAIM, OVER, PLAY, RECRUIT, STONES, State, first_after, need
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _with_side(state: State, stone: int, seat: int, side: tuple[int, ...]) -> State:
+    """`state` with a new side for `seat` on `stone`, completion order kept."""
+    sides = state.sides[stone]
+    pair = (side, sides[1]) if seat == 0 else (sides[0], side)
+    n = need(state, stone)
+    done = (len(pair[0]) >= n, len(pair[1]) >= n)
+    return replace(
+        state,
+        sides=_set(state.sides, stone, pair),
+        first_done=_set(state.first_done, stone, first_after(state.first_done[stone], done, seat)),
+    )
+
+
+def _bump(pair: tuple, seat: int, by=1) -> tuple:
+    return (pair[0] + by, pair[1]) if seat == 0 else (pair[0], pair[1] + by)
+
+
+def _card_out(state: State, seat: int, card: int, tactic: bool) -> State:
+    """`card` leaves `seat`'s hand for the table or the discard pile."""
+    bit = 1 << card
+    hands = _set(state.hands, seat, _without(state.hands[seat], card))
+    return replace(
+        state,
+        hands=hands,
+        out=state.out | bit,
+        known=(state.known[0] & ~bit, state.known[1] & ~bit),
+        tactics_played=_bump(state.tactics_played, seat) if tactic else state.tactics_played,
+        phase=CLAIM,
+        played=True,
+        passes=0,
+    )
+
+
+def _started(state: State | None, e: ev.GameStarted) -> State:
+    return State(
+        tactics=e.variant == "tactics",
+        rounds=e.rounds,
+        round=0,
+        scores=(0, 0),
+        rounds_won=(0, 0),
+        starter=0,
+        turn=0,
+        phase=OVER,
+        hands=((), ()),
+        deck=(),
+        tactics_deck=(),
+        sides=tuple(((), ()) for _ in range(STONES)),
+        modes=(0,) * STONES,
+        owner=(-1,) * STONES,
+        first_done=(-1,) * STONES,
+        played=False,
+        passes=0,
+        tactics_played=(0, 0),
+        joker_used=(False, False),
+        discard=(),
+        recruit=(),
+        out=0,
+        known=(0, 0),
+    )
+
+
+def _round_started(state: State, e: ev.RoundStarted) -> State:
+    return replace(
+        state,
+        round=e.round,
+        starter=e.starter,
+        turn=e.starter,
+        phase=PLAY,
+        hands=(tuple(sorted(e.hands[0] or ())), tuple(sorted(e.hands[1] or ()))),
+        deck=e.deck or (),
+        tactics_deck=e.tactics_deck or (),
+        sides=tuple(((), ()) for _ in range(STONES)),
+        modes=(0,) * STONES,
+        owner=(-1,) * STONES,
+        first_done=(-1,) * STONES,
+        played=False,
+        passes=0,
+        tactics_played=(0, 0),
+        joker_used=(False, False),
+        discard=(),
+        recruit=(),
+        out=0,
+        known=(0, 0),
+    )
+
+
+def _card_played(state: State, e: ev.CardPlayed) -> State:
+    card, stone, seat = e.card, e.stone, e.seat
+    state = _card_out(state, seat, card, card >= 54)
+    if card in JOKERS:
+        state = replace(state, joker_used=_set(state.joker_used, seat, True))
+    if card in MODE_OF_CARD:
+        state = replace(
+            state, modes=_set(state.modes, stone, state.modes[stone] | MODE_OF_CARD[card])
+        )
+        return _with_side(state, stone, seat, state.sides[stone][seat])
+    return _with_side(state, stone, seat, (*state.sides[stone][seat], card))
+
+
+def _passed(state: State, e: ev.Passed) -> State:
+    return replace(state, phase=CLAIM, played=False, passes=state.passes + 1)
+
+
+def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
+    return replace(state, owner=_set(state.owner, e.stone, e.seat))
+
+
+def _card_drawn(state: State, e: ev.CardDrawn) -> State:
+    seat, card = e.seat, e.card
+    if e.deck == "clan":
+        card, state = state.deck[0], replace(state, deck=state.deck[1:])
+    else:
+        card, state = state.tactics_deck[0], replace(state, tactics_deck=state.tactics_deck[1:])
+    known = _set(state.known, seat, state.known[seat] & ~(1 << card))
+    hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
+    return replace(state, hands=hands, known=known)
+
+
+def _turn_ended(state: State, e: ev.TurnEnded) -> State:
+    return replace(state, turn=1 - e.seat, phase=PLAY, played=False)
+
+
+def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:
+    seat = e.seat
+    state = _card_out(state, seat, RECRUITER, True)
+    deck, tdeck, drawn = state.deck, state.tactics_deck, []
+    for d in e.decks:
+        if d == "clan":
+            drawn.append(deck[0])
+            deck = deck[1:]
+        else:
+            drawn.append(tdeck[0])
+            tdeck = tdeck[1:]
+    known = _set(state.known, seat, state.known[seat] & ~mask(drawn))
+    return replace(
+        state,
+        deck=deck,
+        tactics_deck=tdeck,
+        recruit=tuple(drawn),
+        discard=(*state.discard, RECRUITER),
+        known=known,
+        phase=RECRUIT,
+    )
+
+
+def _cards_returned(state: State, e: ev.CardsReturned) -> State:
+    seat, returned = e.seat, e.cards or ()
+    kept = [c for c in state.recruit if c not in returned]
+    deck = state.deck + tuple(c for c in returned if c < 54)
+    tdeck = state.tactics_deck + tuple(c for c in returned if c >= 54)
+    known = list(state.known)
+    known[seat] |= mask(returned)
+    known[1 - seat] &= ~mask(state.recruit)
+    hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], *kept))))
+    return replace(
+        state,
+        hands=hands,
+        deck=deck,
+        tactics_deck=tdeck,
+        recruit=(),
+        known=(known[0], known[1]),
+        phase=CLAIM,
+    )
+
+
+def _strategist(state: State, e: ev.StrategistPlayed) -> State:
+    seat, card = e.seat, e.card
+    state = _card_out(state, seat, STRATEGIST, True)
+    state = _with_side(state, e.from_stone, seat, _without(state.sides[e.from_stone][seat], card))
+    if e.to_stone is None:
+        return replace(state, discard=(*state.discard, card, STRATEGIST))
+    state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
+    return replace(state, discard=(*state.discard, STRATEGIST))
+
+
+def _banshee(state: State, e: ev.BansheePlayed) -> State:
+    seat, card, other = e.seat, e.card, 1 - e.seat
+    state = _card_out(state, seat, BANSHEE, True)
+    state = _with_side(state, e.stone, other, _without(state.sides[e.stone][other], e.card))
+    return replace(state, discard=(*state.discard, card, BANSHEE))
+
+
+def _traitor(state: State, e: ev.TraitorPlayed) -> State:
+    seat, card, other = e.seat, e.card, 1 - e.seat
+    state = _card_out(state, seat, TRAITOR, True)
+    state = _with_side(state, e.from_stone, other, _without(state.sides[e.from_stone][other], card))
+    state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
+    return replace(state, discard=(*state.discard, TRAITOR))
+
+
+def _round_ended(state: State, e: ev.RoundEnded) -> State:
+    winner = -1 if e.winner is None else e.winner
+    won = _bump(state.rounds_won, winner) if winner >= 0 else state.rounds_won
+    scores = (state.scores[0] + e.points[0], state.scores[1] + e.points[1])
+    return replace(
+        state,
+        phase=OVER,
+        scores=scores,
+        rounds_won=won,
+        last_round=(winner, e.points[0], e.points[1]),
+        over=e.round >= state.rounds,
+    )
+
+
+_HANDLERS = {
+    ev.RoundStarted: _round_started,
+    ev.CardPlayed: _card_played,
+    ev.Passed: _passed,
+    ev.StoneClaimed: _stone_claimed,
+    ev.CardDrawn: _card_drawn,
+    ev.TurnEnded: _turn_ended,
+    ev.RecruiterPlayed: _recruiter_played,
+    ev.CardsReturned: _cards_returned,
+    ev.StrategistPlayed: _strategist,
+    ev.BansheePlayed: _banshee,
+    ev.TraitorPlayed: _traitor,
+    ev.RoundEnded: _round_ended,
+}
+
+
+def evolve(state: State | None, event: Event) -> State:
+    if isinstance(event, ev.GameStarted):
+        return _started(state, event)
+    if state is None:
+        raise ValueError(f"a game starts with game_started, not {type(event).__name__}")
+    return _HANDLERS[type(event)](state, event)

@@ -1,0 +1,127 @@
+"""Formations and the strength of a side of a stone, as one comparable int.
+
+A key is `rank * 100 + sum`: colour run (4) > three/four of a kind (3) >
+colour (2) > run (1) > sum (0). Under Blind-man's bluff only the sum counts
+(rank 0). `best_possible` answers "what is the strongest formation this side
+could still end with", given the cards that may still join it: the early-claim
+proof compares it with the claimer's key. Elite troops are wild: any colour,
+and the values listed in `cards.ELITE_VALUES`; they take the assignment best
+for their owner.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, product
+
+from .cards import COLOUR_MASK, ELITE_VALUES, VALUE_MASK
+
+SUM, RUN, COLOUR, KIND, COLOUR_RUN = range(5)
+FORMATION_NAMES = ("sum", "run", "colour", "kind", "colour-run")
+NO_KEY = -1  # the side cannot be completed at all
+
+
+def rank_of(key: int) -> int:
+    return key // 100
+
+
+def formation_name(key: int) -> str:
+    return FORMATION_NAMES[key // 100]
+
+
+def _top(pool: int, m: int) -> int:
+    """Sum of the m highest values among the clan cards in `pool`, or -1."""
+    if m == 0:
+        return 0
+    total = 0
+    for v in range(9, 0, -1):
+        count = (pool & VALUE_MASK[v]).bit_count()
+        if count >= m:
+            return total + v * m
+        total += v * count
+        m -= count
+    return -1
+
+
+def _run_start(values: tuple[int, ...], n: int):
+    """Starts s (highest first) of runs s..s+n-1 that contain all `values`."""
+    if values:
+        lo, hi = min(values), max(values)
+        return range(min(10 - n, lo), max(hi - n + 1, 1) - 1, -1)
+    return range(10 - n, 0, -1)
+
+
+def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool) -> int:
+    """Best key of a side whose placed cards have `values` (their clan cards'
+    colours as the bit set `colours`; wild cards add a value but no colour),
+    completed by m more distinct clan cards from `pool`."""
+    if m > pool.bit_count():
+        return NO_KEY
+    total = sum(values)
+    if blind:
+        return total + _top(pool, m)
+    n = len(values) + m
+    if colours == 0:
+        candidates = range(6)
+    elif colours & (colours - 1) == 0:
+        candidates = (colours.bit_length() - 1,)
+    else:
+        candidates = ()
+    distinct = len(set(values)) == len(values)
+    if candidates and distinct:
+        for s in _run_start(values, n):
+            missing = [r for r in range(s, s + n) if r not in values]
+            for c in candidates:
+                if all(pool >> (c * 9 + r - 1) & 1 for r in missing):
+                    return COLOUR_RUN * 100 + n * s + n * (n - 1) // 2
+    if not values or min(values) == max(values):
+        for v in values[:1] if values else range(9, 0, -1):
+            if (pool & VALUE_MASK[v]).bit_count() >= m:
+                return KIND * 100 + n * v
+    best = NO_KEY
+    for c in candidates:
+        top = _top(pool & COLOUR_MASK[c], m)
+        if top >= 0:
+            best = max(best, COLOUR * 100 + total + top)
+    if best >= 0:
+        return best
+    if distinct:
+        for s in _run_start(values, n):
+            if all(r in values or pool & VALUE_MASK[r] for r in range(s, s + n)):
+                return RUN * 100 + n * s + n * (n - 1) // 2
+    return total + _top(pool, m)
+
+
+@lru_cache(maxsize=1 << 17)
+def best_possible(
+    side: tuple[int, ...], need: int, pool: int = 0, wild_pool: tuple[int, ...] = (), blind=False
+) -> int:
+    """The strongest key `side` (sorted card ids) can reach with `need` cards,
+    adding clan cards from the bit mask `pool` and elite troops from
+    `wild_pool`. NO_KEY if it cannot be completed."""
+    missing = need - len(side)
+    if missing < 0:
+        return NO_KEY
+    colours = 0
+    values: list[int] = []
+    wilds: list[int] = []
+    for card in side:
+        if card < 54:
+            colours |= 1 << (card // 9)
+            values.append(card % 9 + 1)
+        else:
+            wilds.append(card)
+    best = NO_KEY
+    for k in range(min(missing, len(wild_pool)) + 1):
+        for extra in combinations(wild_pool, k):
+            options = [ELITE_VALUES[w] for w in (*wilds, *extra)]
+            for chosen in product(*options):
+                key = _best(colours, (*values, *chosen), missing - k, pool, blind)
+                if key > best:
+                    best = key
+    return best
+
+
+def side_key(side: tuple[int, ...], blind: bool) -> int:
+    """The key of a complete side (elite troops at their best)."""
+    return best_possible(tuple(sorted(side)), len(side), 0, (), blind)

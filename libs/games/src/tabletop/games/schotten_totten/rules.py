@@ -1,0 +1,266 @@
+"""`decide`: validate a command against the state and return its events.
+
+Every refusal raises IllegalCommand with one of the codes below (or a shared
+kernel code). A turn is: play (a card, a ruse, or pass) → claim any number of
+stones → end the turn, drawing when a card was played.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tabletop.kernel import Code, Command, Event, IllegalCommand
+
+from . import commands as cmd
+from . import events as ev
+from .cards import (
+    BANSHEE,
+    COMBAT_MODES,
+    ELITE_TROOPS,
+    JOKERS,
+    RECRUITER,
+    RUSES,
+    STRATEGIST,
+    TRAITOR,
+    card_name,
+    deck_of,
+    stone_name,
+)
+from .claims import claim_how, end_round, exhaust
+from .state import CLAIM, PHASE_NAMES, PLAY, RECRUIT, STONES, State, has_space, holds_win
+
+# Refusal codes (stable: clients switch on them).
+WRONG_PHASE = "wrong_phase"
+NOT_IN_HAND = "card_not_in_hand"
+SIDE_FULL = "side_full"
+STONE_CLAIMED = "stone_claimed"
+MUST_PLAY = "must_play"
+USE_RUSE_COMMAND = "use_ruse_command"
+TACTIC_LIMIT = "tactic_limit"
+SECOND_JOKER = "second_joker"
+DRAW_DUE = "draw_due"
+NO_DRAW_DUE = "no_draw_due"
+DECK_EMPTY = "deck_empty"
+DECKS_EMPTY = "decks_empty"
+BAD_RECRUIT = "bad_recruit_split"
+BAD_RETURN = "bad_return"
+NOT_YOUR_CARD = "not_your_card"
+NOT_OPPONENT_CARD = "not_opponent_card"
+NOT_CLAN_CARD = "not_clan_card"
+SAME_STONE = "same_stone"
+
+
+def locate(state: State, card: int) -> tuple[int, int] | None:
+    """(stone, seat) of a card on a side of a stone, or None."""
+    for stone in range(STONES):
+        pair = state.sides[stone]
+        if card in pair[0]:
+            return stone, 0
+        if card in pair[1]:
+            return stone, 1
+    return None
+
+
+def can_play_clan(state: State, seat: int) -> bool:
+    """Whether `seat` holds a clan card and has a stone to play it on."""
+    if not any(c < 54 for c in state.hands[seat]):
+        return False
+    return any(has_space(state, stone, seat) for stone in range(STONES))
+
+
+def may_play_tactic(state: State, seat: int) -> bool:
+    return state.tactics_played[seat] <= state.tactics_played[1 - seat]
+
+
+def draw_due(state: State, seat: int) -> bool:
+    return (
+        state.played
+        and len(state.hands[seat]) < state.hand_size
+        and bool(state.deck or state.tactics_deck)
+    )
+
+
+def _phase(state: State, phase: int, what: str) -> None:
+    if state.phase != phase:
+        raise IllegalCommand(
+            WRONG_PHASE, f"{what} is not possible in the {PHASE_NAMES[state.phase]} phase"
+        )
+
+
+def _in_hand(state: State, seat: int, card: int) -> None:
+    if card not in state.hands[seat]:
+        raise IllegalCommand(NOT_IN_HAND, f"{card_name(card)} ({card}) is not in your hand")
+
+
+def _tactic_allowed(state: State, seat: int, card: int) -> None:
+    if not may_play_tactic(state, seat):
+        raise IllegalCommand(
+            TACTIC_LIMIT,
+            f"you have played {state.tactics_played[seat]} tactic cards and your opponent "
+            f"{state.tactics_played[1 - seat]}: you may not get two ahead",
+        )
+    if card in JOKERS and state.joker_used[seat]:
+        raise IllegalCommand(SECOND_JOKER, "each player may play only one joker per round")
+
+
+def _unclaimed(state: State, stone: int) -> None:
+    if state.owner[stone] >= 0:
+        raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
+
+
+def _space(state: State, stone: int, seat: int) -> None:
+    _unclaimed(state, stone)
+    if not has_space(state, stone, seat):
+        raise IllegalCommand(SIDE_FULL, f"your side of {stone_name(stone)} is full")
+
+
+def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]:
+    seat, card = c.seat, c.card
+    _phase(state, PLAY, "playing a card")
+    _in_hand(state, seat, card)
+    if card in RUSES:
+        raise IllegalCommand(
+            USE_RUSE_COMMAND, f"{card_name(card)} is a ruse: play it with its own command"
+        )
+    if card >= 54:
+        _tactic_allowed(state, seat, card)
+    if card in COMBAT_MODES:
+        _unclaimed(state, c.stone)
+    else:
+        _space(state, c.stone, seat)
+    return [ev.CardPlayed(seat=seat, card=card, stone=c.stone)]
+
+
+def _pass(state: State, c: cmd.Pass, rng: random.Random) -> list[Event]:
+    _phase(state, PLAY, "passing")
+    if can_play_clan(state, c.seat):
+        raise IllegalCommand(MUST_PLAY, "you can play a clan card, so you may not pass")
+    out: list[Event] = [ev.Passed(seat=c.seat)]
+    if state.passes >= 1:
+        out += exhaust(state, rng)
+    return out
+
+
+def _claim(state: State, c: cmd.Claim, rng: random.Random) -> list[Event]:
+    _phase(state, CLAIM, "claiming (after playing, before drawing)")
+    how = claim_how(state, c.seat, c.stone)
+    out: list[Event] = [ev.StoneClaimed(seat=c.seat, stone=c.stone, how=how)]
+    owner = (*state.owner[: c.stone], c.seat, *state.owner[c.stone + 1 :])
+    reason = holds_win(owner, c.seat)
+    if reason:
+        out += end_round(state, owner, c.seat, reason, rng)
+    return out
+
+
+def _end_turn(state: State, c: cmd.EndTurn, rng: random.Random) -> list[Event]:
+    seat = c.seat
+    _phase(state, CLAIM, "ending the turn")
+    out: list[Event] = []
+    if draw_due(state, seat):
+        if c.deck is None:
+            raise IllegalCommand(DRAW_DUE, "name the deck to draw from")
+        deck = state.deck if c.deck == "clan" else state.tactics_deck
+        if not deck:
+            raise IllegalCommand(DECK_EMPTY, f"the {c.deck} deck is empty")
+        out.append(ev.CardDrawn(seat=seat, deck=c.deck, card=deck[0]))
+    elif c.deck is not None:
+        raise IllegalCommand(NO_DRAW_DUE, "no card is drawn this turn: end it with deck=None")
+    out.append(ev.TurnEnded(seat=seat))
+    return out
+
+
+def _ruse(state: State, seat: int, card: int) -> None:
+    _phase(state, PLAY, f"playing {card_name(card)}")
+    _in_hand(state, seat, card)
+    _tactic_allowed(state, seat, card)
+
+
+def _recruiter(state: State, c: cmd.PlayRecruiter, rng: random.Random) -> list[Event]:
+    _ruse(state, c.seat, RECRUITER)
+    total = min(3, len(state.deck) + len(state.tactics_deck))
+    if total == 0:
+        raise IllegalCommand(DECKS_EMPTY, "both decks are empty: nothing to recruit")
+    if not (c.clan <= len(state.deck) and total - c.clan <= len(state.tactics_deck)) or (
+        c.clan > total
+    ):
+        raise IllegalCommand(
+            BAD_RECRUIT,
+            f"cannot draw {c.clan} clan and {total - c.clan} tactic cards "
+            f"(decks hold {len(state.deck)} and {len(state.tactics_deck)})",
+        )
+    k = c.clan
+    cards = (*state.deck[:k], *state.tactics_deck[: total - k])
+    decks = tuple(deck_of(x) for x in cards)
+    return [ev.RecruiterPlayed(seat=c.seat, decks=decks, cards=cards)]
+
+
+def _return(state: State, c: cmd.ReturnCards, rng: random.Random) -> list[Event]:
+    _phase(state, RECRUIT, "returning recruited cards")
+    drawn = state.recruit
+    if (
+        len(c.cards) != len(drawn) - 1
+        or len(set(c.cards)) != len(c.cards)
+        or any(x not in drawn for x in c.cards)
+    ):
+        raise IllegalCommand(
+            BAD_RETURN,
+            f"return exactly {len(drawn) - 1} of the drawn cards {list(drawn)}, keeping one",
+        )
+    decks = tuple(deck_of(x) for x in c.cards)
+    return [ev.CardsReturned(seat=c.seat, decks=decks, cards=c.cards)]
+
+
+def _own_card(state: State, seat: int, card: int, whose: int) -> int:
+    """The unclaimed stone on which `card` lies on `whose`'s side."""
+    where = locate(state, card)
+    if where is None or where[1] != whose:
+        code, side = (NOT_YOUR_CARD, "your") if whose == seat else (NOT_OPPONENT_CARD, "their")
+        raise IllegalCommand(code, f"{card_name(card)} is not on {side} side of any stone")
+    _unclaimed(state, where[0])
+    return where[0]
+
+
+def _strategist(state: State, c: cmd.PlayStrategist, rng: random.Random) -> list[Event]:
+    _ruse(state, c.seat, STRATEGIST)
+    stone = _own_card(state, c.seat, c.card, c.seat)
+    if c.to_stone is not None:
+        if c.to_stone == stone:
+            raise IllegalCommand(SAME_STONE, "the Strategist moves a card to another stone")
+        _space(state, c.to_stone, c.seat)
+    return [ev.StrategistPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
+
+
+def _banshee(state: State, c: cmd.PlayBanshee, rng: random.Random) -> list[Event]:
+    _ruse(state, c.seat, BANSHEE)
+    stone = _own_card(state, c.seat, c.card, 1 - c.seat)
+    return [ev.BansheePlayed(seat=c.seat, card=c.card, stone=stone)]
+
+
+def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event]:
+    _ruse(state, c.seat, TRAITOR)
+    stone = _own_card(state, c.seat, c.card, 1 - c.seat)
+    if c.card in ELITE_TROOPS:
+        raise IllegalCommand(NOT_CLAN_CARD, "the Traitor takes clan cards only")
+    _space(state, c.to_stone, c.seat)
+    return [ev.TraitorPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
+
+
+_DECIDERS = {
+    cmd.PlayCard: _play_card,
+    cmd.Pass: _pass,
+    cmd.Claim: _claim,
+    cmd.EndTurn: _end_turn,
+    cmd.PlayRecruiter: _recruiter,
+    cmd.ReturnCards: _return,
+    cmd.PlayStrategist: _strategist,
+    cmd.PlayBanshee: _banshee,
+    cmd.PlayTraitor: _traitor,
+}
+
+
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    try:
+        handler = _DECIDERS[type(command)]
+    except KeyError:
+        raise IllegalCommand(Code.UNKNOWN_COMMAND, f"unknown command {command!r}") from None
+    return handler(state, command, rng)

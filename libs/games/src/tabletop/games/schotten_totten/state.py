@@ -1,0 +1,96 @@
+"""The internal game state: one frozen slotted dataclass of tuples and ints.
+
+Cards are ints (see cards.py); hands are sorted tuples (their order carries no
+information); decks are tuples with the top card first. `known[seat]` is a bit
+mask of hidden cards whose place `seat` knows anyway (cards it put back under
+a deck with the Recruiter, and where they went since).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import MODE_BLIND, MODE_MUD
+
+STONES = 9
+BASE_HAND, TACTICS_HAND = 6, 7
+
+# Phases of a turn.
+PLAY, CLAIM, RECRUIT, OVER = range(4)
+PHASE_NAMES = ("play", "claim", "recruit", "over")
+
+Side = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    tactics: bool
+    rounds: int
+    round: int  # 1-based
+    scores: tuple[int, int]  # match points from finished rounds
+    rounds_won: tuple[int, int]
+    starter: int  # who started this round
+    turn: int  # whose turn it is
+    phase: int
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    deck: tuple[int, ...]  # clan deck, top first
+    tactics_deck: tuple[int, ...]
+    sides: tuple[tuple[Side, Side], ...]  # per stone, per seat, in play order
+    modes: tuple[int, ...]  # per stone: MODE_BLIND | MODE_MUD bits
+    owner: tuple[int, ...]  # per stone: -1, 0 or 1
+    first_done: tuple[int, ...]  # per stone: seat whose side is complete first, or -1
+    played: bool  # a card was played this turn (so the turn ends with a draw)
+    passes: int  # consecutive turns passed, this one included
+    tactics_played: tuple[int, int]
+    joker_used: tuple[bool, bool]
+    discard: tuple[int, ...]
+    recruit: tuple[int, ...]  # cards the Recruiter drew, waiting to be kept or put back
+    out: int  # bit mask of cards on the table or in the discard pile
+    known: tuple[int, int]
+    last_round: tuple[int, int, int] | None = None  # winner (-1 draw), points of 0, 1
+    over: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        return TACTICS_HAND if self.tactics else BASE_HAND
+
+
+def need(state: State, stone: int) -> int:
+    """Cards a side needs on `stone`: 4 under Mud fight, else 3."""
+    return 4 if state.modes[stone] & MODE_MUD else 3
+
+
+def blind(state: State, stone: int) -> bool:
+    return bool(state.modes[stone] & MODE_BLIND)
+
+
+def has_space(state: State, stone: int, seat: int) -> bool:
+    return state.owner[stone] < 0 and len(state.sides[stone][seat]) < need(state, stone)
+
+
+def first_after(first: int, done: tuple[bool, bool], changed: int) -> int:
+    """Who completed first on a stone after `changed`'s side changed."""
+    if first >= 0 and not done[first]:
+        first = -1
+    if first < 0:
+        if done[1 - changed]:
+            return 1 - changed
+        if done[changed]:
+            return changed
+    return first
+
+
+def holds_win(owner: tuple[int, ...], seat: int) -> str | None:
+    """'five stones' / 'three adjacent stones' if `seat` has won the round."""
+    if sum(1 for o in owner if o == seat) >= 5:
+        return "five stones"
+    run = 0
+    for o in owner:
+        run = run + 1 if o == seat else 0
+        if run == 3:
+            return "three adjacent stones"
+    return None
+
+
+def stones_held(owner: tuple[int, ...], seat: int) -> int:
+    return sum(1 for o in owner if o == seat)
