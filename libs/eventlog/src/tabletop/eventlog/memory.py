@@ -33,13 +33,14 @@ class MemoryEventLog:
         return [c for s, c in rows if s > after[1]], last_stream_seq
 
     async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+        # Same order as JetStream: the sequence check first, then the dedupe.
+        rows = self._games.setdefault(commit.game_id, [])
+        if (rows[-1][0] if rows else 0) != expected_last_subject_seq:
+            raise AppendConflict(commit.game_id, expected_last_subject_seq)
         if commit.command_id in self._msg_ids:
             raise DuplicateAppend(
                 commit.game_id, commit.command_id, self._msg_ids[commit.command_id]
             )
-        rows = self._games.setdefault(commit.game_id, [])
-        if (rows[-1][0] if rows else 0) != expected_last_subject_seq:
-            raise AppendConflict(commit.game_id, expected_last_subject_seq)
         self._stream_seq += 1
         rows.append((self._stream_seq, commit))
         self._msg_ids[commit.command_id] = self._stream_seq

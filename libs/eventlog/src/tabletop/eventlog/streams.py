@@ -12,6 +12,9 @@ import re
 
 from nats.js import JetStreamContext
 from nats.js.api import (
+    AckPolicy,
+    ConsumerConfig,
+    DeliverPolicy,
     DiscardPolicy,
     RetentionPolicy,
     StorageType,
@@ -74,6 +77,30 @@ class Topology(BaseModel):
             deny_purge=True,
             allow_direct=True,  # loads start with a direct get of the game's last commit
         )
+
+    def archive_consumer_config(self) -> ConsumerConfig:
+        """The archive's durable consumer: every commit, acked once stored.
+        Replicas share it; many commits may be in flight (the store is idempotent)."""
+        return _commit_consumer("archive", self.games_subjects, max_ack_pending=256)
+
+    def leaderboards_consumer_config(self) -> ConsumerConfig:
+        """Leaderboards: one commit in flight, so finished games are rated in
+        stream order (its tracking position only moves forward; ADR 0005)."""
+        return _commit_consumer("leaderboards", self.games_subjects, max_ack_pending=1)
+
+
+def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> ConsumerConfig:
+    # Never give up on a commit (max_deliver -1): a consumer that skipped one
+    # would hold a hole; a failing one is retried after ack_wait and alerted on.
+    return ConsumerConfig(
+        durable_name=durable,
+        filter_subject=subjects,
+        deliver_policy=DeliverPolicy.ALL,
+        ack_policy=AckPolicy.EXPLICIT,
+        ack_wait=30.0,
+        max_deliver=-1,
+        max_ack_pending=max_ack_pending,
+    )
 
 
 async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo:

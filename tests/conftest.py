@@ -1,0 +1,73 @@
+"""Shared fixtures: real NATS and PostgreSQL (env, else testcontainers, else
+the embedded wheels), an isolated namespace per test, the rules service as
+a real subprocess per xdist worker."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import nats
+import pytest
+from nats.aio.client import Client
+
+from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.messaging import RulesClient
+from tests.integration.rules_process import RulesProcess
+from tests.integration.servers import (
+    delete_namespace_stream,
+    nats_server,
+    postgres_server,
+    unique_namespace,
+)
+
+
+@pytest.fixture(scope="session")
+def nats_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with nats_server(tmp_path_factory.mktemp("nats")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with postgres_server(tmp_path_factory.mktemp("postgres")) as url:
+        yield url
+
+
+@pytest.fixture
+async def nc(nats_url: str) -> AsyncIterator[Client]:
+    client = await nats.connect(nats_url)
+    yield client
+    await client.close()
+
+
+@pytest.fixture
+async def topology(nats_url: str) -> AsyncIterator[Topology]:
+    """A namespace of this test's own: its stream is deleted afterwards."""
+    namespace = unique_namespace()
+    yield Topology(namespace=namespace)
+    await delete_namespace_stream(nats_url, namespace)
+
+
+@pytest.fixture
+async def event_log(nc: Client, topology: Topology) -> EventLog:
+    js = nc.jetstream()
+    await ensure_streams(js, topology)
+    return EventLog(js, topology)
+
+
+@pytest.fixture(scope="session")
+async def rules_service(
+    nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[RulesProcess]:
+    """One rules subprocess per worker, in its own namespace (tests use fresh game ids)."""
+    namespace = unique_namespace()
+    process = RulesProcess.start(nats_url, namespace, Path(tmp_path_factory.mktemp("rules")))
+    yield process
+    process.stop()
+    await delete_namespace_stream(nats_url, namespace)
+
+
+@pytest.fixture
+def rules_client(nc: Client, rules_service: RulesProcess) -> RulesClient:
+    return RulesClient(nc, namespace=rules_service.namespace, timeout=10.0)

@@ -1,0 +1,84 @@
+"""Where the real servers for tests come from, in the documented order:
+NATS_URL / DATABASE_URL from the environment, else a testcontainers
+container when a Docker engine answers, else the embedded wheels."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import nats
+from nats.js.errors import NotFoundError
+
+from tabletop.eventlog import Topology
+from tabletop.runtime import EmbeddedNats, EmbeddedPostgres
+
+NATS_IMAGE = "nats:2.11"
+POSTGRES_IMAGE = "postgres:17"
+
+
+def docker_answers() -> bool:
+    try:
+        import docker
+
+        docker.from_env(timeout=2).ping()
+        return True
+    except Exception:
+        return False
+
+
+def server_source(env_var: str, env: dict[str, str] | None = None) -> str:
+    """'env', 'docker' or 'embedded': which source a fixture will use."""
+    env = os.environ if env is None else env
+    if env.get(env_var):
+        return "env"
+    return "docker" if docker_answers() else "embedded"
+
+
+@contextmanager
+def nats_server(tmp: Path) -> Iterator[str]:
+    source = server_source("NATS_URL")
+    if source == "env":
+        yield os.environ["NATS_URL"]
+    elif source == "docker":
+        from testcontainers.community.nats import NatsContainer
+
+        with NatsContainer(NATS_IMAGE, jetstream=True) as container:
+            yield container.nats_uri()
+    else:
+        with EmbeddedNats(tmp) as server:
+            yield server.url
+
+
+@contextmanager
+def postgres_server(tmp: Path) -> Iterator[str]:
+    source = server_source("DATABASE_URL")
+    if source == "env":
+        yield os.environ["DATABASE_URL"]
+    elif source == "docker":
+        from testcontainers.community.postgres import PostgresContainer
+
+        with PostgresContainer(POSTGRES_IMAGE, driver=None) as container:
+            yield container.get_connection_url()
+    else:
+        with EmbeddedPostgres(tmp) as server:
+            yield server.url
+
+
+def unique_namespace() -> str:
+    """A namespace no other test (or engineer) on the same server uses."""
+    return f"t{uuid.uuid4().hex[:12]}"
+
+
+async def delete_namespace_stream(nats_url: str, namespace: str) -> None:
+    """Tests may delete their own stream (deny_delete/purge guard messages only)."""
+    nc = await nats.connect(nats_url)
+    try:
+        await nc.jetstream().delete_stream(Topology(namespace=namespace).games_stream)
+    except NotFoundError:
+        pass
+    finally:
+        await nc.close()

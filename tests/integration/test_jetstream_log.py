@@ -1,0 +1,55 @@
+"""The event log contract against a real NATS JetStream, plus the stream's
+no-silent-discard configuration."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from nats.aio.client import Client
+from nats.js.api import DiscardPolicy
+from nats.js.errors import APIError
+
+from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tests.eventlog.log_contract import EventLogContract, commit_after, new_game_id
+
+pytestmark = pytest.mark.integration
+
+
+class TestJetStreamEventLog(EventLogContract):
+    @pytest.fixture
+    def log(self, event_log: EventLog) -> EventLog:
+        return event_log
+
+
+async def test_stream_keeps_history(nc: Client, topology: Topology, event_log: EventLog) -> None:
+    info = await nc.jetstream().stream_info(topology.games_stream)
+    config = info.config
+    assert config.subjects == [topology.games_subjects]
+    assert (config.max_age, config.max_msgs, config.max_bytes) == (0, -1, -1)
+    assert config.max_msgs_per_subject == -1
+    assert config.discard == DiscardPolicy.NEW
+    assert config.deny_delete and config.deny_purge
+    # Declaring again (every service does at startup) changes nothing.
+    again = await ensure_streams(nc.jetstream(), topology)
+    assert again.config.subjects == config.subjects
+    # Commits can be neither deleted nor purged.
+    game_id = new_game_id()
+    seq = await event_log.append(commit_after(None, game_id), 0)
+    with pytest.raises(APIError):
+        await nc.jetstream().delete_msg(topology.games_stream, seq)
+    with pytest.raises(APIError):
+        await nc.jetstream().purge_stream(topology.games_stream)
+    assert len((await event_log.load(game_id))[0]) == 1
+
+
+async def test_a_hundred_commit_game_loads_quickly(event_log: EventLog) -> None:
+    game_id = new_game_id()
+    previous, stream_seq = None, 0
+    for _ in range(100):
+        previous = commit_after(previous, game_id)
+        stream_seq = await event_log.append(previous, stream_seq)
+    started = time.perf_counter()
+    commits, last = await event_log.load(game_id)
+    assert [c.seq for c in commits] == list(range(1, 101)) and last == stream_seq
+    assert time.perf_counter() - started < 2.0
