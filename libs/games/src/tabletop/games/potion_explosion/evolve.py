@@ -4,7 +4,6 @@ chance outcome (refills, stacks) is inside the events."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from tabletop.kernel import Event
@@ -26,6 +25,7 @@ from .state import (
     bump,
     counts,
     plus,
+    update,
 )
 
 
@@ -55,12 +55,12 @@ def _drafted(s: State, e: m.Drafted) -> State:
     burners = list(p.burners)
     burners[e.slot] = Burner(e.tile, NO_MARBLES)
     offer = tuple(t for t in s.offer if t != e.tile)
-    player = replace(p, burners=(burners[0], burners[1]))
-    return replace(s, players=_player(s, e.seat, player), offer=offer)
+    player = update(p, burners=(burners[0], burners[1]))
+    return update(s, players=_player(s, e.seat, player), offer=offer)
 
 
 def _turn_began(s: State, e: m.TurnBegan) -> State:
-    return replace(s, phase=PLAY, current=e.seat, round=e.round, turn=Turn())
+    return update(s, phase=PLAY, current=e.seat, round=e.round, turn=Turn())
 
 
 def _dispensed(s: State, e: m.Dispensed) -> State:
@@ -70,15 +70,15 @@ def _dispensed(s: State, e: m.Dispensed) -> State:
     if e.source == "discard":
         pend = t.pending
         assert pend is not None
-        pend = replace(pend, done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
-        return replace(
-            s, tracks=tracks, reservoir=plus(s.reservoir, got), turn=replace(t, pending=pend)
+        pend = update(pend, done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
+        return update(
+            s, tracks=tracks, reservoir=plus(s.reservoir, got), turn=update(t, pending=pend)
         )
     if e.source == "tiebreak":
         marbles = list(s.tiebreak_marbles)
         marbles[e.seat] = len(taken)
         rest = s.tiebreak[1:]
-        return replace(
+        return update(
             s,
             tracks=tracks,
             reservoir=plus(s.reservoir, got),
@@ -87,15 +87,15 @@ def _dispensed(s: State, e: m.Dispensed) -> State:
             phase=TIEBREAK if rest else OVER,
             current=rest[0] if rest else s.current,
         )
-    turn = replace(t, hand=plus(t.hand, got))
+    turn = update(t, hand=plus(t.hand, got))
     players = s.players
     if e.source == "take":
-        turn = replace(turn, taken=True)
+        turn = update(turn, taken=True)
     elif e.source == "help":
-        turn = replace(turn, helped=True)
+        turn = update(turn, helped=True)
         p = s.players[e.seat]
-        players = _player(s, e.seat, replace(p, helps=p.helps + 1))
-    return replace(s, tracks=tracks, turn=turn, players=players)
+        players = _player(s, e.seat, update(p, helps=p.helps + 1))
+    return update(s, tracks=tracks, turn=turn, players=players)
 
 
 def _refilled(s: State, e: m.Refilled) -> State:
@@ -104,7 +104,7 @@ def _refilled(s: State, e: m.Refilled) -> State:
     for _, c in marbles:
         reservoir[c] -= 1
     res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
-    return replace(s, tracks=add(s.tracks, marbles), reservoir=res)
+    return update(s, tracks=add(s.tracks, marbles), reservoir=res)
 
 
 def _fill(p: Player, slot: int, colour: int) -> Player:
@@ -112,16 +112,16 @@ def _fill(p: Player, slot: int, colour: int) -> Player:
     b = burners[slot]
     assert b is not None
     burners[slot] = Burner(b.tile, bump(b.filled, colour, 1))
-    return replace(p, burners=(burners[0], burners[1]))
+    return update(p, burners=(burners[0], burners[1]))
 
 
 def _placed(s: State, e: m.Placed) -> State:
     c = COLOUR_INDEX[e.colour]
     t = s.turn
     kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
-    turn = replace(t, hand=bump(t.hand, c, -1), kept=kept)
+    turn = update(t, hand=bump(t.hand, c, -1), kept=kept)
     player = _fill(s.players[e.seat], e.slot, c)
-    return replace(s, turn=turn, players=_player(s, e.seat, player))
+    return update(s, turn=turn, players=_player(s, e.seat, player))
 
 
 def _completed(s: State, e: m.Completed) -> State:
@@ -130,75 +130,75 @@ def _completed(s: State, e: m.Completed) -> State:
     b = burners[e.slot]
     assert b is not None and b.tile == e.tile
     burners[e.slot] = None
-    player = replace(
+    player = update(
         p,
         burners=(burners[0], burners[1]),
         completed=(*p.completed, e.tile),
         drunk=(*p.drunk, False),
     )
-    return replace(
+    return update(
         s,
         players=_player(s, e.seat, player),
         reservoir=plus(s.reservoir, b.filled),
-        turn=replace(s.turn, completed=s.turn.completed + 1),
+        turn=update(s.turn, completed=s.turn.completed + 1),
     )
 
 
 def _stashed(s: State, e: m.Stashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p = s.players[e.seat]
-    player = replace(p, pool=bump(p.pool, c, 1))
-    turn = replace(s.turn, hand=bump(s.turn.hand, c, -1))
-    return replace(s, players=_player(s, e.seat, player), turn=turn)
+    player = update(p, pool=bump(p.pool, c, 1))
+    turn = update(s.turn, hand=bump(s.turn.hand, c, -1))
+    return update(s, players=_player(s, e.seat, player), turn=turn)
 
 
 def _unstashed(s: State, e: m.Unstashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p = s.players[e.seat]
-    player = replace(p, pool=bump(p.pool, c, -1))
+    player = update(p, pool=bump(p.pool, c, -1))
     t = s.turn
-    turn = replace(t, hand=bump(t.hand, c, 1), kept=bump(t.kept, c, 1))
-    return replace(s, players=_player(s, e.seat, player), turn=turn)
+    turn = update(t, hand=bump(t.hand, c, 1), kept=bump(t.kept, c, 1))
+    return update(s, players=_player(s, e.seat, player), turn=turn)
 
 
 def _drunk(s: State, e: m.Drunk) -> State:
     p = s.players[e.seat]
     drunk = list(p.drunk)
     drunk[e.potion] = True
-    player = replace(p, drunk=tuple(drunk))
+    player = update(p, drunk=tuple(drunk))
     pending = Pending(TILES[p.completed[e.potion]].type, e.potion)
-    return replace(s, players=_player(s, e.seat, player), turn=replace(s.turn, pending=pending))
+    return update(s, players=_player(s, e.seat, player), turn=update(s.turn, pending=pending))
 
 
 def _reused(s: State, e: m.Reused) -> State:
     tile = s.players[e.seat].completed[e.potion]
-    return replace(s, turn=replace(s.turn, pending=Pending(TILES[tile].type, e.potion)))
+    return update(s, turn=update(s.turn, pending=Pending(TILES[tile].type, e.potion)))
 
 
 def _stolen(s: State, e: m.Stolen) -> State:
     victim = s.players[e.opponent]
-    players = _player(s, e.opponent, replace(victim, pool=NO_MARBLES))
+    players = _player(s, e.opponent, update(victim, pool=NO_MARBLES))
     t = s.turn
-    return replace(s, players=players, turn=replace(t, hand=plus(t.hand, victim.pool)))
+    return update(s, players=players, turn=update(t, hand=plus(t.hand, victim.pool)))
 
 
 def _transmuted(s: State, e: m.Transmuted) -> State:
     p = s.players[e.seat]
-    p = replace(p, pool=bump(p.pool, COLOUR_INDEX[e.colour], -1))
+    p = update(p, pool=bump(p.pool, COLOUR_INDEX[e.colour], -1))
     p = _fill(p, e.slot, COLOUR_INDEX[e.hole])
     pend = s.turn.pending
     assert pend is not None
-    turn = replace(s.turn, pending=replace(pend, done=pend.done + 1))
-    return replace(s, players=_player(s, e.seat, p), turn=turn)
+    turn = update(s.turn, pending=update(pend, done=pend.done + 1))
+    return update(s, players=_player(s, e.seat, p), turn=turn)
 
 
 def _effect_finished(s: State, e: m.EffectFinished) -> State:
-    return replace(s, turn=replace(s.turn, pending=None))
+    return update(s, turn=update(s.turn, pending=None))
 
 
 def _turn_ended(s: State, e: m.TurnEnded) -> State:
     reservoir = plus(s.reservoir, s.turn.hand)
-    return replace(s, reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
+    return update(s, reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
 
 
 def _burner_filled(s: State, e: m.BurnerFilled) -> State:
@@ -208,29 +208,29 @@ def _burner_filled(s: State, e: m.BurnerFilled) -> State:
     p = s.players[e.seat]
     burners = list(p.burners)
     burners[e.slot] = Burner(e.tile, NO_MARBLES)
-    player = replace(p, burners=(burners[0], burners[1]))
+    player = update(p, burners=(burners[0], burners[1]))
     ending = s.ending or ("" if any(stacks) else "stacks")
-    return replace(s, stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
+    return update(s, stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
 
 
 def _skill_awarded(s: State, e: m.SkillAwarded) -> State:
     p = s.players[e.seat]
     if e.reason == "variety":
-        p = replace(p, variety=True)
+        p = update(p, variety=True)
     else:
-        p = replace(p, mastered=tuple(sorted((*p.mastered, TYPE_INDEX[e.reason]))))
-    p = replace(p, skills=p.skills + 1)
+        p = update(p, mastered=tuple(sorted((*p.mastered, TYPE_INDEX[e.reason]))))
+    p = update(p, skills=p.skills + 1)
     clock, supply = (s.clock - 1, s.supply) if e.clock else (s.clock, s.supply - 1)
     ending = s.ending or ("clock" if e.clock and clock == 0 else "")
-    return replace(s, players=_player(s, e.seat, p), clock=clock, supply=supply, ending=ending)
+    return update(s, players=_player(s, e.seat, p), clock=clock, supply=supply, ending=ending)
 
 
 def _game_ended(s: State, e: m.GameEnded) -> State:
     if e.tiebreak:
-        return replace(
+        return update(
             s, phase=TIEBREAK, ending=e.reason, tiebreak=e.tiebreak, current=e.tiebreak[0]
         )
-    return replace(s, phase=OVER, ending=e.reason)
+    return update(s, phase=OVER, ending=e.reason)
 
 
 _FOLD: dict[type[Event], Callable[[Any, Any], State]] = {

@@ -7,13 +7,22 @@ Little Help is once per turn, each potion is drunk once.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.kernel import Command
 
 from . import messages as m
 from .data import COLOURS, POOL_LIMIT
-from .dispenser import takeable
+from .dispenser import reachable
+from .messages import make
 from .rules import drinkable, effect_options, may_end_take, placeable, slots_for
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+
+
+@cache
+def _spots(cls: type[Command], seat: int, reaches: tuple[int, ...]) -> tuple[Command, ...]:
+    """Take / Little Help at every reachable marble, given each track's reach."""
+    return tuple(cls(seat=seat, track=t, pos=p) for t, r in enumerate(reaches) for p in range(r))
 
 
 def to_act(state: State) -> list[int]:
@@ -32,32 +41,32 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return []
     phase = state.phase
     if phase == DRAFT:
-        return [m.Draft(seat=seat, tile=t) for t in state.offer]
+        return [make(m.Draft, seat=seat, tile=t) for t in state.offer]
     if phase == REFILL:
-        return [m.ChooseStack(seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
+        return [make(m.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
-        return [m.Take(seat=seat, track=t, pos=p) for t, p in takeable(state.tracks)]
+        return list(_spots(m.Take, seat, tuple(reachable(row) for row in state.tracks)))
     turn = state.turn
     if turn.pending is not None:
         return effect_options(state, seat, turn.pending)
     out: list[Command] = []
-    spots = takeable(state.tracks)
+    reaches = tuple(reachable(row) for row in state.tracks)
     if not turn.taken:
-        out.extend(m.Take(seat=seat, track=t, pos=p) for t, p in spots)
+        out.extend(_spots(m.Take, seat, reaches))
     if not turn.helped:
-        out.extend(m.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots)
+        out.extend(_spots(m.LittleHelp, seat, reaches))
     places = placeable(state)
-    out.extend(m.Place(seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
+    out.extend(make(m.Place, seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
     player = state.players[seat]
     hand, kept = turn.hand, turn.kept
     if sum(player.pool) < POOL_LIMIT:
         out.extend(
-            m.Stash(seat=seat, colour=COLOURS[c])
+            make(m.Stash, seat=seat, colour=COLOURS[c])
             for c in range(4)
             if hand[c] > kept[c] and not slots_for(player, c)
         )
-    out.extend(m.Unstash(seat=seat, colour=COLOURS[c]) for c in range(4) if player.pool[c])
-    out.extend(m.Drink(seat=seat, potion=i) for i in drinkable(state, seat))
+    out.extend(make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(4) if player.pool[c])
+    out.extend(make(m.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not places and may_end_take(state):
-        out.append(m.EndTurn(seat=seat))
+        out.append(make(m.EndTurn, seat=seat))
     return out

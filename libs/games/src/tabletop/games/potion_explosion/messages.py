@@ -8,6 +8,7 @@ tiles, tracks, positions (0 = bottom of a track), burner slots and potions
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -278,3 +279,10 @@ EVENTS = (
     Unstashed, Drunk, Reused, Stolen, Transmuted, EffectFinished, TurnEnded,
     BurnerFilled, SkillAwarded, GameEnded,
 )  # fmt: skip
+
+
+@cache
+def make(cls: type[Command], **fields: object) -> Command:
+    """A shared instance of a command (they are frozen): `legal_commands` lists
+    the same few hundred commands over and over, built once each."""
+    return cls(**fields)  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from .data import (
     WISDOM,
 )
 from .dispenser import reachable, takeable
+from .messages import make
 from .state import Burner, Marbles, Pending, Player, State
 
 # ---------------------------------------------------------------- refusal codes
@@ -99,19 +100,20 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     effect = pending.effect
     out: list[Command] = []
     if effect == WISDOM:
-        out = [m.Collect(seat=seat, marbles=((t, p),)) for t, p in takeable(tracks)]
+        out = [make(m.Collect, seat=seat, marbles=((t, p),)) for t, p in takeable(tracks)]
     elif effect == MAGNETIC:
         for t, row in enumerate(tracks):
             for p in range(reachable(row) - 1):
                 if row[p] != row[p + 1]:
-                    out.append(m.Collect(seat=seat, marbles=((t, p), (t, p + 1))))
+                    out.append(make(m.Collect, seat=seat, marbles=((t, p), (t, p + 1))))
     elif effect == STICKY:
         for t, row in enumerate(tracks):
             reach = reachable(row)
             for p in range(reach - 1):
                 q = p + 1
                 while q < reach and row[q] == row[p]:
-                    out.append(m.Collect(seat=seat, marbles=tuple((t, i) for i in range(p, q + 1))))
+                    run = tuple((t, i) for i in range(p, q + 1))
+                    out.append(make(m.Collect, seat=seat, marbles=run))
                     q += 1
     elif effect == ABYSSAL:
         by_colour: list[list[int | None]] = [[None] for _ in range(4)]
@@ -121,10 +123,10 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
         for pick in product(*by_colour):
             chosen = sorted(t for t in pick if t is not None)
             if chosen:
-                out.append(m.Collect(seat=seat, marbles=tuple((t, 0) for t in chosen)))
+                out.append(make(m.Collect, seat=seat, marbles=tuple((t, 0) for t in chosen)))
     elif effect == BLIND_LOVE:
         out = [
-            m.Steal(seat=seat, opponent=o)
+            make(m.Steal, seat=seat, opponent=o)
             for o, p in enumerate(state.players)
             if o != seat and any(p.pool)
         ]
@@ -132,33 +134,34 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
         player = state.players[seat]
         for c in range(4):
             if player.pool[c]:
+                name = COLOURS[c]
                 for slot, b in enumerate(player.burners):
                     if b is not None:
                         holes = open_holes(b)
                         out.extend(
-                            m.Transmute(seat=seat, colour=COLOURS[c], slot=slot, hole=COLOURS[h])
+                            make(m.Transmute, seat=seat, colour=name, slot=slot, hole=COLOURS[h])
                             for h in range(4)
                             if holes[h]
                         )
         if pending.done and out:
-            out.append(m.FinishEffect(seat=seat))
+            out.append(make(m.FinishEffect, seat=seat))
     elif effect == LAVA:
         if pending.done:
             row = tracks[pending.track]
             out = [
-                m.Discard(seat=seat, track=pending.track, pos=p)
+                make(m.Discard, seat=seat, track=pending.track, pos=p)
                 for p in range(reachable(row))
                 if row[p] == pending.colour
             ]
-            out.append(m.FinishEffect(seat=seat))
+            out.append(make(m.FinishEffect, seat=seat))
         else:
-            out = [m.Discard(seat=seat, track=t, pos=p) for t, p in takeable(tracks)]
+            out = [make(m.Discard, seat=seat, track=t, pos=p) for t, p in takeable(tracks)]
     elif effect == SANDS:
         player = state.players[seat]
         for i, tile in enumerate(player.completed):
             kind = TILES[tile].type
             if player.drunk[i] and kind != SANDS and effect_options(state, seat, Pending(kind, i)):
-                out.append(m.Reuse(seat=seat, potion=i))
+                out.append(make(m.Reuse, seat=seat, potion=i))
     return out
 
 

@@ -8,6 +8,7 @@ order of the potion stacks below their tops; the reservoir is a multiset
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 Marbles = tuple[int, int, int, int]
 NO_MARBLES: Marbles = (0, 0, 0, 0)
@@ -97,3 +98,15 @@ def draft_seat(state: State) -> int:
     n = len(state.players)
     k = 2 * n - len(state.offer)
     return k if k < n else 2 * n - 1 - k
+
+
+_setattr = object.__setattr__
+
+
+def update(obj: Any, **changes: Any) -> Any:
+    """`dataclasses.replace` for these frozen slotted classes, several times faster
+    (no re-validation of fields: the fold only ever passes well-formed values)."""
+    new = object.__new__(type(obj))
+    for name in obj.__slots__:
+        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new

@@ -5,7 +5,6 @@ the order of the potion stacks below their tops."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -16,7 +15,7 @@ from . import messages as m
 from .data import COLOURS, TILES, TYPES
 from .legal import to_act
 from .scoring import score
-from .state import PHASES, Burner, Marbles, Pending, State
+from .state import PHASES, Burner, Marbles, Pending, State, update
 
 HIDDEN = -1  # a tile below a stack's top, in redacted events
 
@@ -187,4 +186,4 @@ def sample_world(state: State, seat: int, seed: int) -> State:
         below = len(st) - 1 if st else 0
         stacks.append(st[:1] + tuple(unseen[:below]))
         unseen = unseen[below:]
-    return replace(state, stacks=tuple(stacks))
+    return update(state, stacks=tuple(stacks))
