@@ -1,0 +1,68 @@
+"""Killing the rules process mid-game loses nothing: another process picks the
+games up from the event log, and retried commands land exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from nats.aio.client import Client
+
+from tabletop.eventlog import EventLog, Topology, verify_chain
+from tabletop.messaging import RulesClient, RulesReply
+from tests.integration.play import add, code, start, turn
+from tests.integration.rules_process import RulesProcess
+from tests.integration.servers import delete_namespace_stream, unique_namespace
+
+pytestmark = pytest.mark.integration
+
+
+async def test_kill_mid_game_then_another_process_continues(
+    nats_url: str, nc: Client, tmp_path: Path
+) -> None:
+    namespace = unique_namespace()
+    log = EventLog(nc.jetstream(), Topology(namespace=namespace))
+    client = RulesClient(nc, namespace=namespace, timeout=2.0)
+    first = RulesProcess.start(nats_url, namespace, tmp_path / "a")
+    try:
+        games = [await start(client, target=50) for _ in range(6)]
+        requests = []
+        for game_id in games:
+            seat, _ = await turn(log, game_id)
+            assert (await client.submit(add(game_id, seat))).accepted
+            requests.append(add(game_id, 1 - seat))
+
+        # A burst in flight when the process dies without any chance to clean up.
+        async def send(request) -> RulesReply | None:  # type: ignore[no-untyped-def]
+            try:
+                return await client.submit(request)
+            except Exception:  # timed out or no responders: the client retries
+                return None
+
+        burst = [asyncio.create_task(send(r)) for r in requests]
+        await asyncio.sleep(0.01)
+        first.kill()
+        before = await asyncio.gather(*burst)
+
+        second = RulesProcess.start(nats_url, namespace, tmp_path / "b")
+        try:
+            after = [await client.submit(r) for r in requests]  # same command ids
+            for earlier, retried in zip(before, after, strict=True):
+                if earlier is not None and earlier.accepted:
+                    assert code(retried) == "duplicate_command" and retried.seq == 3
+                else:
+                    assert retried.accepted or code(retried) == "duplicate_command", retried
+            for game_id, request in zip(games, requests, strict=True):
+                commits, _ = await log.load(game_id)
+                assert verify_chain(game_id, commits).ok
+                assert [c.command_id for c in commits].count(request.command_id) == 1
+                assert len(commits) == 3
+                # …and the game goes on from where it was.
+                seat, seq = await turn(log, game_id)
+                assert (await client.submit(add(game_id, seat, expected_seq=seq))).accepted
+        finally:
+            assert second.stop() == 0  # SIGTERM: a clean, successful exit
+    finally:
+        first.stop()
+        await delete_namespace_stream(nats_url, namespace)
