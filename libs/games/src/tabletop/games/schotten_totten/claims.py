@@ -9,7 +9,7 @@ from tabletop.kernel import Event, IllegalCommand
 
 from . import events as ev
 from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
-from .formations import best_possible, formation_name, side_key
+from .formations import best_possible, can_beat, formation_name, side_key
 from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
 
 # Refusal codes of claims.
@@ -61,9 +61,9 @@ def claim_how(state: State, seat: int, stone: int) -> str:
             f"opponent's {formation_name(their_key)} ({their_key % 100}) {why}",
         )
     pool, wild = possible_cards(state, 1 - seat)
-    best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
-    if best < my_key:
+    if not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key):
         return "early"
+    best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
     raise IllegalCommand(
         NOT_PROVEN,
         f"the opponent's side of {stone_name(stone)} is incomplete and cards not yet on the "
@@ -73,11 +73,19 @@ def claim_how(state: State, seat: int, stone: int) -> str:
 
 
 def claimable(state: State, seat: int, stone: int) -> bool:
-    try:
-        claim_how(state, seat, stone)
-    except IllegalCommand:
+    """`claim_how` without building refusals (legal_commands asks it often)."""
+    if state.owner[stone] >= 0:
         return False
-    return True
+    n, fog = need(state, stone), blind(state, stone)
+    mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
+    if len(mine) < n:
+        return False
+    my_key = side_key(mine, fog)
+    if len(theirs) >= n:
+        their_key = side_key(theirs, fog)
+        return my_key > their_key or (my_key == their_key and state.first_done[stone] == seat)
+    pool, wild = possible_cards(state, 1 - seat)
+    return not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key)
 
 
 def exhaustion_winner(state: State, stone: int) -> int:

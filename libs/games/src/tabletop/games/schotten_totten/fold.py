@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tabletop.kernel import Event
 
 from . import events as ev
 from .cards import BANSHEE, JOKERS, MODE_OF_CARD, RECRUITER, STRATEGIST, TRAITOR, mask
-from .state import CLAIM, OVER, PLAY, RECRUIT, STONES, State, first_after, need
+from .state import CLAIM, OVER, PLAY, RECRUIT, STONES, State, first_after, need, update
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -26,7 +24,7 @@ def _with_side(state: State, stone: int, seat: int, side: tuple[int, ...]) -> St
     pair = (side, sides[1]) if seat == 0 else (sides[0], side)
     n = need(state, stone)
     done = (len(pair[0]) >= n, len(pair[1]) >= n)
-    return replace(
+    return update(
         state,
         sides=_set(state.sides, stone, pair),
         first_done=_set(state.first_done, stone, first_after(state.first_done[stone], done, seat)),
@@ -41,7 +39,7 @@ def _card_out(state: State, seat: int, card: int, tactic: bool) -> State:
     """`card` leaves `seat`'s hand for the table or the discard pile."""
     bit = 1 << card
     hands = _set(state.hands, seat, _without(state.hands[seat], card))
-    return replace(
+    return update(
         state,
         hands=hands,
         out=state.out | bit,
@@ -82,7 +80,7 @@ def _started(state: State | None, e: ev.GameStarted) -> State:
 
 
 def _round_started(state: State, e: ev.RoundStarted) -> State:
-    return replace(
+    return update(
         state,
         round=e.round,
         starter=e.starter,
@@ -110,9 +108,9 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
     card, stone, seat = e.card, e.stone, e.seat
     state = _card_out(state, seat, card, card >= 54)
     if card in JOKERS:
-        state = replace(state, joker_used=_set(state.joker_used, seat, True))
+        state = update(state, joker_used=_set(state.joker_used, seat, True))
     if card in MODE_OF_CARD:
-        state = replace(
+        state = update(
             state, modes=_set(state.modes, stone, state.modes[stone] | MODE_OF_CARD[card])
         )
         return _with_side(state, stone, seat, state.sides[stone][seat])
@@ -120,26 +118,26 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
 
 
 def _passed(state: State, e: ev.Passed) -> State:
-    return replace(state, phase=CLAIM, played=False, passes=state.passes + 1)
+    return update(state, phase=CLAIM, played=False, passes=state.passes + 1)
 
 
 def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
-    return replace(state, owner=_set(state.owner, e.stone, e.seat))
+    return update(state, owner=_set(state.owner, e.stone, e.seat))
 
 
 def _card_drawn(state: State, e: ev.CardDrawn) -> State:
     seat, card = e.seat, e.card
     if e.deck == "clan":
-        card, state = state.deck[0], replace(state, deck=state.deck[1:])
+        card, state = state.deck[0], update(state, deck=state.deck[1:])
     else:
-        card, state = state.tactics_deck[0], replace(state, tactics_deck=state.tactics_deck[1:])
+        card, state = state.tactics_deck[0], update(state, tactics_deck=state.tactics_deck[1:])
     known = _set(state.known, seat, state.known[seat] & ~(1 << card))
     hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
-    return replace(state, hands=hands, known=known)
+    return update(state, hands=hands, known=known)
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
-    return replace(state, turn=1 - e.seat, phase=PLAY, played=False)
+    return update(state, turn=1 - e.seat, phase=PLAY, played=False)
 
 
 def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:
@@ -154,7 +152,7 @@ def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:
             drawn.append(tdeck[0])
             tdeck = tdeck[1:]
     known = _set(state.known, seat, state.known[seat] & ~mask(drawn))
-    return replace(
+    return update(
         state,
         deck=deck,
         tactics_deck=tdeck,
@@ -174,7 +172,7 @@ def _cards_returned(state: State, e: ev.CardsReturned) -> State:
     known[seat] |= mask(returned)
     known[1 - seat] &= ~mask(state.recruit)
     hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], *kept))))
-    return replace(
+    return update(
         state,
         hands=hands,
         deck=deck,
@@ -190,16 +188,16 @@ def _strategist(state: State, e: ev.StrategistPlayed) -> State:
     state = _card_out(state, seat, STRATEGIST, True)
     state = _with_side(state, e.from_stone, seat, _without(state.sides[e.from_stone][seat], card))
     if e.to_stone is None:
-        return replace(state, discard=(*state.discard, card, STRATEGIST))
+        return update(state, discard=(*state.discard, card, STRATEGIST))
     state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
-    return replace(state, discard=(*state.discard, STRATEGIST))
+    return update(state, discard=(*state.discard, STRATEGIST))
 
 
 def _banshee(state: State, e: ev.BansheePlayed) -> State:
     seat, card, other = e.seat, e.card, 1 - e.seat
     state = _card_out(state, seat, BANSHEE, True)
     state = _with_side(state, e.stone, other, _without(state.sides[e.stone][other], e.card))
-    return replace(state, discard=(*state.discard, card, BANSHEE))
+    return update(state, discard=(*state.discard, card, BANSHEE))
 
 
 def _traitor(state: State, e: ev.TraitorPlayed) -> State:
@@ -207,14 +205,14 @@ def _traitor(state: State, e: ev.TraitorPlayed) -> State:
     state = _card_out(state, seat, TRAITOR, True)
     state = _with_side(state, e.from_stone, other, _without(state.sides[e.from_stone][other], card))
     state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
-    return replace(state, discard=(*state.discard, TRAITOR))
+    return update(state, discard=(*state.discard, TRAITOR))
 
 
 def _round_ended(state: State, e: ev.RoundEnded) -> State:
     winner = -1 if e.winner is None else e.winner
     won = _bump(state.rounds_won, winner) if winner >= 0 else state.rounds_won
     scores = (state.scores[0] + e.points[0], state.scores[1] + e.points[1])
-    return replace(
+    return update(
         state,
         phase=OVER,
         scores=scores,

@@ -92,6 +92,26 @@ def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool)
     return total + _top(pool, m)
 
 
+def _assignments(side: tuple[int, ...], missing: int, wild_pool: tuple[int, ...]):
+    """(clan colours, values, clan cards still to add) for every way the wild
+    cards of `side`, and those joining it from `wild_pool`, may be read;
+    the likely strongest first (more wild cards, higher values)."""
+    colours = 0
+    values: list[int] = []
+    wilds: list[int] = []
+    for card in side:
+        if card < 54:
+            colours |= 1 << (card // 9)
+            values.append(card % 9 + 1)
+        else:
+            wilds.append(card)
+    for k in range(min(missing, len(wild_pool)), -1, -1):
+        for extra in combinations(wild_pool, k):
+            options = [ELITE_VALUES[w][::-1] for w in (*wilds, *extra)]
+            for chosen in product(*options):
+                yield colours, (*values, *chosen), missing - k
+
+
 @lru_cache(maxsize=1 << 17)
 def best_possible(
     side: tuple[int, ...], need: int, pool: int = 0, wild_pool: tuple[int, ...] = (), blind=False
@@ -102,24 +122,27 @@ def best_possible(
     missing = need - len(side)
     if missing < 0:
         return NO_KEY
-    colours = 0
-    values: list[int] = []
-    wilds: list[int] = []
-    for card in side:
-        if card < 54:
-            colours |= 1 << (card // 9)
-            values.append(card % 9 + 1)
-        else:
-            wilds.append(card)
     best = NO_KEY
-    for k in range(min(missing, len(wild_pool)) + 1):
-        for extra in combinations(wild_pool, k):
-            options = [ELITE_VALUES[w] for w in (*wilds, *extra)]
-            for chosen in product(*options):
-                key = _best(colours, (*values, *chosen), missing - k, pool, blind)
-                if key > best:
-                    best = key
+    for colours, values, m in _assignments(side, missing, wild_pool):
+        key = _best(colours, values, m, pool, blind)
+        if key > best:
+            best = key
     return best
+
+
+@lru_cache(maxsize=1 << 17)
+def can_beat(
+    side: tuple[int, ...], need: int, pool: int, wild_pool: tuple[int, ...], blind: bool, key: int
+) -> bool:
+    """Whether `side` (sorted) can still end stronger than `key`: the
+    early-claim proof, stopping at the first completion that beats it."""
+    missing = need - len(side)
+    if missing < 0:
+        return False
+    return any(
+        _best(colours, values, m, pool, blind) > key
+        for colours, values, m in _assignments(side, missing, wild_pool)
+    )
 
 
 def side_key(side: tuple[int, ...], blind: bool) -> int:

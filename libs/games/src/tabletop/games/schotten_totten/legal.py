@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import permutations
 
 from tabletop.kernel import Command
@@ -19,6 +20,43 @@ from .cards import (
 from .claims import claimable
 from .rules import draw_due, may_play_tactic
 from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space
+
+
+# Commands are frozen, so the same instance can be listed again and again:
+# building them is the most expensive part of listing them.
+@cache
+def _play(seat: int, card: int, stone: int) -> Command:
+    return cmd.PlayCard(seat=seat, card=card, stone=stone)
+
+
+@cache
+def _claim(seat: int, stone: int) -> Command:
+    return cmd.Claim(seat=seat, stone=stone)
+
+
+@cache
+def _end_turn(seat: int, deck: str | None) -> Command:
+    return cmd.EndTurn(seat=seat, deck=deck)
+
+
+@cache
+def _pass(seat: int) -> Command:
+    return cmd.Pass(seat=seat)
+
+
+@cache
+def _strategist(seat: int, card: int, to_stone: int | None) -> Command:
+    return cmd.PlayStrategist(seat=seat, card=card, to_stone=to_stone)
+
+
+@cache
+def _banshee(seat: int, card: int) -> Command:
+    return cmd.PlayBanshee(seat=seat, card=card)
+
+
+@cache
+def _traitor(seat: int, card: int, to_stone: int) -> Command:
+    return cmd.PlayTraitor(seat=seat, card=card, to_stone=to_stone)
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -40,16 +78,13 @@ def _plays(state: State, seat: int) -> list[Command]:
     spaces = [s for s in range(STONES) if has_space(state, s, seat)]
     hand = state.hands[seat]
     out: list[Command] = [
-        cmd.PlayCard(seat=seat, card=card, stone=stone)
-        for card in hand
-        if card < 54
-        for stone in spaces
+        _play(seat, card, stone) for card in hand if card < 54 for stone in spaces
     ]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
     if not clan_play:
-        out.append(cmd.Pass(seat=seat))
+        out.append(_pass(seat))
     return out
 
 
@@ -63,9 +98,9 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
         if card in ELITE_TROOPS:
             if card in JOKERS and state.joker_used[seat]:
                 continue
-            out += [cmd.PlayCard(seat=seat, card=card, stone=s) for s in spaces]
+            out += [_play(seat, card, s) for s in spaces]
         elif card in COMBAT_MODES:
-            out += [cmd.PlayCard(seat=seat, card=card, stone=s) for s in unclaimed]
+            out += [_play(seat, card, s) for s in unclaimed]
         elif card == RECRUITER:
             total = min(3, len(state.deck) + len(state.tactics_deck))
             lo = max(0, total - len(state.tactics_deck))
@@ -75,21 +110,13 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
         elif card == STRATEGIST:
             for s in unclaimed:
                 for moved in state.sides[s][seat]:
-                    out.append(cmd.PlayStrategist(seat=seat, card=moved, to_stone=None))
-                    out += [
-                        cmd.PlayStrategist(seat=seat, card=moved, to_stone=t)
-                        for t in spaces
-                        if t != s
-                    ]
+                    out.append(_strategist(seat, moved, None))
+                    out += [_strategist(seat, moved, t) for t in spaces if t != s]
         elif card == BANSHEE:
-            out += [
-                cmd.PlayBanshee(seat=seat, card=target)
-                for s in unclaimed
-                for target in state.sides[s][other]
-            ]
+            out += [_banshee(seat, target) for s in unclaimed for target in state.sides[s][other]]
         elif card == TRAITOR:
             out += [
-                cmd.PlayTraitor(seat=seat, card=target, to_stone=t)
+                _traitor(seat, target, t)
                 for s in unclaimed
                 for target in state.sides[s][other]
                 if target < 54
@@ -100,7 +127,7 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
 
 def _claims(state: State, seat: int) -> list[Command]:
     out: list[Command] = [
-        cmd.Claim(seat=seat, stone=s)
+        _claim(seat, s)
         for s in range(STONES)
         if state.owner[s] < 0
         and len(state.sides[s][seat]) >= (4 if state.modes[s] & 2 else 3)
@@ -108,9 +135,9 @@ def _claims(state: State, seat: int) -> list[Command]:
     ]
     if draw_due(state, seat):
         if state.deck:
-            out.append(cmd.EndTurn(seat=seat, deck="clan"))
+            out.append(_end_turn(seat, "clan"))
         if state.tactics_deck:
-            out.append(cmd.EndTurn(seat=seat, deck="tactics"))
+            out.append(_end_turn(seat, "tactics"))
     else:
-        out.append(cmd.EndTurn(seat=seat, deck=None))
+        out.append(_end_turn(seat, None))
     return out

@@ -8,7 +8,8 @@ a deck with the Recruiter, and where they went since).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .cards import MODE_BLIND, MODE_MUD
 
@@ -53,6 +54,20 @@ class State:
     @property
     def hand_size(self) -> int:
         return TACTICS_HAND if self.tactics else BASE_HAND
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+_setattr = object.__setattr__
+
+
+def update(state: State, **changes: Any) -> State:
+    """`dataclasses.replace` without its per-call overhead (evolve is hot)."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        _setattr(new, name, getattr(state, name))
+    for name, value in changes.items():
+        _setattr(new, name, value)
+    return new
 
 
 def need(state: State, stone: int) -> int:

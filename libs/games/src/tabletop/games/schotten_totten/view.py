@@ -10,7 +10,6 @@ This module is the one place hidden information is filtered.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -19,7 +18,7 @@ from tabletop.kernel import Event
 
 from . import events as ev
 from .cards import MODE_BLIND, MODE_MUD, deck_of, mask
-from .state import PHASE_NAMES, RECRUIT, STONES, State, need
+from .state import PHASE_NAMES, RECRUIT, STONES, State, need, update
 
 Where = Literal["opponent_hand", "hand", "recruit", "clan_deck", "tactics_deck"]
 
@@ -204,7 +203,7 @@ def sample_world(state: State, seat: int, seed: int) -> State:
     hands[other] = tuple(sorted((*hand_keep, *new_hand)))
     known = [mine, mine]
     known[other] = theirs_now
-    return replace(
+    return update(
         state,
         hands=(hands[0], hands[1]),
         recruit=tuple(new_recruit),
