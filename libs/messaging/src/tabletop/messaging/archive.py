@@ -1,0 +1,160 @@
+"""The archive service's request/reply subjects and models.
+
+Every reply carries either its payload or `error: {code, message}`. Codes are
+`ArchiveCode` values (plus `malformed_request` / `internal_error` from
+`ServiceCode`). Views follow the kernel's rule: a seat sees its own view, a
+spectator (`seat: null`) the spectator view; every seat's view of any step is
+given out only once the game is over.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .rules import GAME_ID_PATTERN, ErrorBody
+
+PLAYER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
+
+
+class ArchiveSubjects(BaseModel):
+    """Request/reply subjects of the archive (queue group `archive`)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    queue: str = "archive"
+
+    @property
+    def commits(self) -> str:
+        return f"{self.namespace}.archive.commits"
+
+    @property
+    def view(self) -> str:
+        return f"{self.namespace}.archive.view"
+
+    @property
+    def game(self) -> str:
+        return f"{self.namespace}.archive.game"
+
+    @property
+    def player_games(self) -> str:
+        return f"{self.namespace}.archive.player-games"
+
+    @property
+    def seat_players(self) -> str:
+        return f"{self.namespace}.archive.seat-players"
+
+
+class ArchiveCode(StrEnum):
+    UNKNOWN_GAME_ID = "unknown_game_id"
+    UNKNOWN_STEP = "unknown_step"
+    WRONG_SEAT = "wrong_seat"
+    PLAYERS_MISMATCH = "players_mismatch"
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GetCommits(_Request):
+    """A game's stored commits with seq > `after_seq`, at most `limit`."""
+
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    after_seq: int = Field(default=0, ge=0)
+    limit: int = Field(default=1000, ge=1, le=10000)
+
+
+class GetView(_Request):
+    """The game as `seat` (None: a spectator) saw it after commit `step`
+    (None: the last stored commit). `all_seats` asks for every seat's view
+    too, which is refused until the game is over."""
+
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    step: int | None = Field(default=None, ge=1)
+    seat: int | None = Field(default=None, ge=0)
+    all_seats: bool = False
+
+
+class GetGame(_Request):
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+
+
+class GetPlayerGames(_Request):
+    """A player's games, newest first; `game` filters by game type."""
+
+    player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+    game: str | None = None
+    status: Literal["running", "finished"] | None = None
+    limit: int = Field(default=50, ge=1, le=500)
+
+
+class SeatPlayers(_Request):
+    """Who sits where: `player_ids[seat]`. Sent by whoever started the game
+    with known players (the rules service from StartGame.player_ids, later
+    matchmaking). Idempotent; a different assignment is refused."""
+
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    player_ids: list[str] = Field(min_length=1, max_length=16)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> SeatPlayers:
+        for player in self.player_ids:
+            if not re.match(PLAYER_ID_PATTERN, player):
+                raise ValueError(f"player id {player!r} must match {PLAYER_ID_PATTERN}")
+        if len(set(self.player_ids)) != len(self.player_ids):
+            raise ValueError("a player sits at one seat only")
+        return self
+
+
+class GameSummary(BaseModel):
+    game_id: str
+    game: str
+    players: int
+    status: Literal["running", "finished"]
+    last_seq: int
+    player_ids: list[str] | None = None
+    ranks: list[int] | None = None  # Outcome.ranks once finished
+    scores: list[float] | None = None
+    created_at: datetime | None = None
+    finished_at: datetime | None = None
+    chain_ok: bool = True
+
+
+class _Reply(BaseModel):
+    error: ErrorBody | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class CommitsReply(_Reply):
+    game_id: str | None = None
+    commits: list[dict[str, Any]] = Field(default_factory=list)  # Commit wire dicts
+
+
+class ViewReply(_Reply):
+    game_id: str | None = None
+    step: int | None = None
+    last_seq: int | None = None
+    finished: bool | None = None  # as of the last stored commit, not of `step`
+    seat: int | None = None
+    view: dict[str, Any] | None = None
+    seat_views: list[dict[str, Any]] | None = None  # only for a finished game
+
+
+class GameReply(_Reply):
+    game: GameSummary | None = None
+
+
+class PlayerGamesReply(_Reply):
+    games: list[GameSummary] = Field(default_factory=list)
+
+
+class SeatPlayersReply(_Reply):
+    game_id: str | None = None
+    player_ids: list[str] | None = None

@@ -1,0 +1,180 @@
+"""The archive as a faststream app: a durable JetStream consumer that copies
+commits into PostgreSQL, NATS request/reply reads, and the HTTP health and
+metrics routes. `tabletop.archive.app:app` is the importable app;
+`create_app` builds one for tests."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from faststream import AckPolicy
+from faststream.asgi import AsgiFastStream
+from faststream.middlewares import ExceptionMiddleware
+from faststream.nats import JStream, NatsBroker, PullSub
+from faststream.nats.annotations import NatsMessage
+from faststream.nats.prometheus import NatsPrometheusMiddleware
+from nats.js.errors import BadRequestError
+from prometheus_client import CollectorRegistry
+from pydantic import ValidationError
+
+from tabletop.eventlog import Topology, ensure_streams
+from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging.archive import (
+    ArchiveSubjects,
+    CommitsReply,
+    GameReply,
+    GetCommits,
+    GetGame,
+    GetPlayerGames,
+    GetView,
+    PlayerGamesReply,
+    SeatPlayers,
+    SeatPlayersReply,
+    ViewReply,
+)
+from tabletop.runtime import health_routes
+from tabletop.storage import connect_pool, migrate
+
+from .catalog import GameCatalog
+from .consumer import RETRY_DELAY_SECONDS, archive_message
+from .metrics import ArchiveMetrics
+from .queries import Queries, Refusal
+from .schema import MIGRATIONS
+from .settings import ArchiveSettings
+from .store import ArchiveStore
+
+log = logging.getLogger("tabletop.archive")
+
+T = TypeVar("T", CommitsReply, ViewReply, GameReply, PlayerGamesReply, SeatPlayersReply)
+
+
+def error_reply(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": str(code), "message": message}}
+
+
+def malformed_message(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    if err["type"] in ("dict_type", "model_type", "model_attributes_type", "json_invalid"):
+        return "request body must be a JSON object"
+    return f"{where}: {err['msg']}"
+
+
+def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
+    settings = settings or ArchiveSettings()
+    registry = CollectorRegistry()
+    metrics = ArchiveMetrics(registry)
+    catalog = GameCatalog.from_paths(settings.extra_games)
+    subjects = ArchiveSubjects(namespace=settings.namespace)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    consumer = topology.archive_consumer_config()
+    queries: list[Queries] = []  # set once the database is reachable
+
+    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
+        metrics.request("request", ServiceCode.MALFORMED_REQUEST)
+        return error_reply(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
+
+    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
+        log.exception("request failed", exc_info=exc)
+        metrics.request("request", ServiceCode.INTERNAL)
+        return error_reply(ServiceCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+
+    broker = NatsBroker(
+        settings.nats_url,
+        graceful_timeout=settings.graceful_timeout,
+        log_level=logging.DEBUG,
+        middlewares=[
+            ExceptionMiddleware(
+                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
+            ),
+            NatsPrometheusMiddleware(registry=registry, app_name="archive"),
+        ],
+    )
+
+    async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
+        try:
+            reply = await work(queries[0])
+        except Refusal as refusal:
+            metrics.request(op, refusal.code)
+            return refused(error=ErrorBody(code=refusal.code, message=refusal.message))
+        metrics.request(op, None)
+        return reply
+
+    @broker.subscriber(
+        topology.games_subjects,
+        stream=JStream(topology.games_stream, declare=False),
+        durable=consumer.durable_name,
+        config=consumer,
+        pull_sub=PullSub(batch_size=settings.fetch_batch, timeout=1.0),
+        ack_policy=AckPolicy.MANUAL,
+        title="archive.games",
+        description="Every commit of every game, stored once, acked once durable",
+    )
+    async def archive_commit(msg: NatsMessage) -> None:
+        verdict = await archive_message(queries[0].store, metrics, msg.raw_message)
+        if verdict == "ack":
+            await msg.ack()
+        elif verdict == "term":
+            await msg.reject()
+        else:
+            await msg.nack(delay=RETRY_DELAY_SECONDS)
+
+    def request_subscriber(subject: str, title: str) -> Any:
+        return broker.subscriber(subject, queue=subjects.queue, title=title)
+
+    @request_subscriber(subjects.commits, "archive.commits")
+    async def get_commits(request: GetCommits) -> CommitsReply:
+        """A game's archived commits, in order."""
+        return await answer("commits", CommitsReply, lambda q: q.commits(request))
+
+    @request_subscriber(subjects.view, "archive.view")
+    async def get_view(request: GetView) -> ViewReply:
+        """The game replayed to a step, as a seat or a spectator sees it."""
+        return await answer("view", ViewReply, lambda q: q.view(request))
+
+    @request_subscriber(subjects.game, "archive.game")
+    async def get_game(request: GetGame) -> GameReply:
+        """One game: type, players, status, outcome."""
+        return await answer("game", GameReply, lambda q: q.game(request))
+
+    @request_subscriber(subjects.player_games, "archive.player-games")
+    async def get_player_games(request: GetPlayerGames) -> PlayerGamesReply:
+        """A player's games, newest first."""
+        return await answer("player_games", PlayerGamesReply, lambda q: q.player_games(request))
+
+    @request_subscriber(subjects.seat_players, "archive.seat-players")
+    async def seat_players(request: SeatPlayers) -> SeatPlayersReply:
+        """Record which player sits at which seat of a game (idempotent)."""
+        return await answer("seat_players", SeatPlayersReply, lambda q: q.seat_players(request))
+
+    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry))
+
+    @app.on_startup
+    async def connect() -> None:
+        # Everything the subscribers need exists before they start.
+        if settings.database_url is None:
+            raise RuntimeError("the archive needs DATABASE_URL")
+        pool = await connect_pool(settings.database_url, settings.db_schema)
+        async with pool.acquire() as conn:
+            await migrate(conn, settings.db_schema, MIGRATIONS)
+        queries.append(Queries(ArchiveStore(pool, catalog, settings.cache_size)))
+        js = (await broker.connect()).jetstream()
+        await ensure_streams(js, topology)
+        try:
+            await js.add_consumer(topology.games_stream, consumer)
+        except BadRequestError as exc:  # exists with an older config: keep it, say so
+            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        log.info("archive ready", extra={"stream": topology.games_stream,
+                                         "schema": settings.db_schema})  # fmt: skip
+
+    @app.after_shutdown
+    async def close() -> None:
+        if queries:
+            await queries[0].store.pool.close()
+
+    return app
+
+
+app = create_app()

@@ -1,0 +1,45 @@
+"""The archive's settings: the shared ones plus its own."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import NoDecode
+
+from tabletop.runtime import ServiceSettings
+
+
+class ArchiveSettings(ServiceSettings):
+    http_port: int = Field(default=8105, description="HTTP_PORT for /healthz, /readyz, /metrics")
+    db_schema: str = Field(
+        default="archive",
+        pattern=r"^[a-z_][a-z0-9_]{0,62}$",
+        validation_alias="ARCHIVE_DB_SCHEMA",
+        description="PostgreSQL schema holding the archive's tables",
+    )
+    fetch_batch: int = Field(
+        default=64,
+        ge=1,
+        le=1024,
+        validation_alias="ARCHIVE_FETCH_BATCH",
+        description="commits pulled from JetStream per fetch",
+    )
+    cache_size: int = Field(
+        default=1024,
+        ge=0,
+        validation_alias="ARCHIVE_CACHE_SIZE",
+        description="games whose latest replayed state is kept in memory",
+    )
+    extra_games: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias="ARCHIVE_EXTRA_GAMES",
+        description="comma-separated `module:ATTR` games replayed beside the registry",
+    )
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
