@@ -17,6 +17,7 @@ from tabletop.kernel import Command, Event, Game, GameConfig, IllegalCommand, Js
 
 from . import fold, legal, views
 from .errors import GemsCode
+from .fast import maker
 from .messages import (
     COMMANDS,
     EVENTS,
@@ -41,6 +42,12 @@ from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State
 
 _STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
 _NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
+_card_reserved = maker(CardReserved)
+_card_bought = maker(CardBought)
+_tokens_taken = maker(TokensTaken)
+_tokens_returned = maker(TokensReturned)
+_passed = maker(Passed)
+_turn_ended = maker(TurnEnded)
 
 
 class GemsConfig(GameConfig):
@@ -58,11 +65,15 @@ class GemsGame(Game[State]):
     def __init__(self) -> None:
         r = self.rules
         self.cost_items = cost_items(r.cards)
+        self.packed_cost = tuple(legal.pack(cost) for cost in r.cards.cost)
+        self._take_idx: dict[tuple[str, ...], tuple[int, ...]] = {}
         self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
         self.step_names = {**_STEP_NAMES, CHOOSE: self.choice_step}
         self._vecs: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._names: dict[tuple[int, ...], tuple[str, ...]] = {}
+        self._taken: dict[tuple[int, tuple[str, ...]], Event] = {}
+        self.turn_ended = tuple(_turn_ended(seat=i) for i in range(self.max_players))
         self.handlers: dict[type, Callable[[State, Any], list[Event]]] = {
             TakeDifferent: self._take_different,
             TakeSame: self._take_same,
@@ -225,12 +236,18 @@ class GemsGame(Game[State]):
             t = folders[type(e)](self, t, e)
         if t.step == ENDING:
             extra = self.auto_events(t) if auto else []
-            extra.append(TurnEnded.model_construct(seat=s.seat))
+            extra.append(self.turn_ended[s.seat])
             for e in extra:
                 t = folders[type(e)](self, t, e)
             events.extend(extra)
         s.memo["fold"] = (tuple(events), t)
         return events
+
+    def _tokens_taken(self, seat: int, names: tuple[str, ...]) -> Event:
+        event = self._taken.get((seat, names))
+        if event is None:
+            event = self._taken[seat, names] = _tokens_taken(seat=seat, tokens=names)
+        return event
 
     def refill(self, s: State, row: int) -> int | None:
         deck = s.decks[row]
@@ -239,30 +256,36 @@ class GemsGame(Game[State]):
     # ------------------------------------------------------------- actions
     def _take_different(self, s: State, cmd: TakeDifferent) -> list[Event]:
         self.expect(s, ACTION)
-        idx = sorted(self.color(c) for c in cmd.colors)
-        if WILD in idx:
-            raise IllegalCommand(
-                GemsCode.WILD_NOT_TAKEABLE, f"{self.rules.wild} is only taken by reserving a card"
-            )
-        if len(set(idx)) != len(idx):
-            raise IllegalCommand(GemsCode.COLORS_NOT_DIFFERENT, "the colours must all differ")
+        idx = self._take_idx.get(cmd.colors)
+        if idx is None:
+            idx = tuple(sorted(self.color(c) for c in cmd.colors))
+            if WILD in idx:
+                raise IllegalCommand(
+                    GemsCode.WILD_NOT_TAKEABLE,
+                    f"{self.rules.wild} is only taken by reserving a card",
+                )
+            if len(set(idx)) != len(idx):
+                raise IllegalCommand(GemsCode.COLORS_NOT_DIFFERENT, "the colours must all differ")
+            self._take_idx[cmd.colors] = idx
+        supply = s.supply
         for i in idx:
-            if not s.supply[i]:
+            if not supply[i]:
                 raise IllegalCommand(
                     GemsCode.TOKEN_UNAVAILABLE, f"no {self.rules.colors[i]} token is left"
                 )
-        avail = sum(1 for i in range(N_COLORS) if s.supply[i])
-        if avail >= 3 or self.rules.short_take_exact:
-            ok = len(idx) == min(3, avail)
-        else:
-            ok = 1 <= len(idx) <= avail
-        if not ok or not idx:
-            raise IllegalCommand(
-                GemsCode.TAKE_COUNT,
-                f"take 3 different colours (or as many as remain: {avail}), not {len(idx)}",
-            )
+        if len(idx) != 3 or not idx:
+            avail = sum(1 for i in range(N_COLORS) if supply[i])
+            if avail >= 3 or self.rules.short_take_exact:
+                ok = len(idx) == min(3, avail)
+            else:
+                ok = 1 <= len(idx) <= avail
+            if not ok or not idx:
+                raise IllegalCommand(
+                    GemsCode.TAKE_COUNT,
+                    f"take 3 different colours (or as many as remain: {avail}), not {len(idx)}",
+                )
         names = tuple(self.rules.colors[i] for i in idx)
-        return self.close(s, [TokensTaken.model_construct(seat=cmd.seat, tokens=names)])
+        return self.close(s, [self._tokens_taken(cmd.seat, names)])
 
     def _take_same(self, s: State, cmd: TakeSame) -> list[Event]:
         self.expect(s, ACTION)
@@ -277,7 +300,7 @@ class GemsGame(Game[State]):
                 f"two {cmd.color} need at least 4 in the supply; there are {s.supply[i]}",
             )
         tokens = (cmd.color, cmd.color)
-        return self.close(s, [TokensTaken.model_construct(seat=cmd.seat, tokens=tokens)])
+        return self.close(s, [self._tokens_taken(cmd.seat, tokens)])
 
     def _check_reserve(self, s: State, row: int) -> None:
         self.expect(s, ACTION)
@@ -296,7 +319,7 @@ class GemsGame(Game[State]):
         self._check_reserve(s, row)
         if card not in s.market[row]:
             raise IllegalCommand(GemsCode.CARD_NOT_AVAILABLE, f"card {card} is not face up")
-        event = CardReserved.model_construct(
+        event = _card_reserved(
             seat=cmd.seat,
             card=card,
             level=row + 1,
@@ -313,7 +336,7 @@ class GemsGame(Game[State]):
         self._check_reserve(s, row)
         if not s.decks[row]:
             raise IllegalCommand(GemsCode.DECK_EMPTY, f"the level {cmd.level} deck is empty")
-        event = CardReserved.model_construct(
+        event = _card_reserved(
             seat=cmd.seat,
             card=s.decks[row][0],
             level=cmd.level,
@@ -337,20 +360,10 @@ class GemsGame(Game[State]):
             raise IllegalCommand(
                 GemsCode.CARD_NOT_AVAILABLE, f"card {card} is neither face up nor reserved by you"
             )
-        wild_for = self.vec(tuple(self.rules.colors[self.color(c)] for c in cmd.wild_for))
-        if wild_for[WILD]:
-            raise IllegalCommand(GemsCode.BAD_PAYMENT, "wild tokens stand in for colours only")
-        paid = payment(t.cost[card], t.wild_cost[card], p.bonus, p.tokens, wild_for[:N_COLORS])
-        if paid == "cannot_afford":
+        paid = payment(self.cost_items[card], t.wild_cost[card], p.bonus, p.tokens)
+        if paid is None:
             raise IllegalCommand(GemsCode.CANNOT_AFFORD, f"you cannot afford card {card}")
-        if isinstance(paid, str):
-            raise IllegalCommand(
-                GemsCode.BAD_PAYMENT,
-                f"wild tokens for {list(cmd.wild_for)} do not fit card {card}'s price",
-            )
-        event = CardBought.model_construct(
-            seat=cmd.seat, card=card, paid=self.names(paid), refill=refill
-        )
+        event = _card_bought(seat=cmd.seat, card=card, paid=self.names(paid), refill=refill)
         return self.close(s, [event])
 
     def _return(self, s: State, cmd: ReturnTokens) -> list[Event]:
@@ -364,13 +377,13 @@ class GemsGame(Game[State]):
             )
         if any(a > b for a, b in zip(v, p.tokens, strict=True)):
             raise IllegalCommand(GemsCode.RETURN_NOT_HELD, "you do not hold those tokens")
-        return self.close(s, [TokensReturned.model_construct(seat=cmd.seat, tokens=self.names(v))])
+        return self.close(s, [_tokens_returned(seat=cmd.seat, tokens=self.names(v))])
 
     def _pass(self, s: State, cmd: Pass) -> list[Event]:
         self.expect(s, ACTION)
         if legal.actions(self, s, cmd.seat):
             raise IllegalCommand(GemsCode.PASS_NOT_ALLOWED, "pass only when no action is possible")
-        return self.close(s, [Passed.model_construct(seat=cmd.seat)])
+        return self.close(s, [_passed(seat=cmd.seat)])
 
     def _card(self, card: int) -> int:
         if not 0 <= card < len(self.rules.cards):

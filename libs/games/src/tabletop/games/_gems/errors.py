@@ -25,7 +25,6 @@ class GemsCode(StrEnum):
     UNKNOWN_LEVEL = "unknown_level"
     DECK_EMPTY = "deck_empty"
     CANNOT_AFFORD = "cannot_afford"
-    BAD_PAYMENT = "bad_payment"  # wild tokens named where they are not needed
     RETURN_COUNT = "return_count"
     RETURN_NOT_HELD = "return_not_held"
     PASS_NOT_ALLOWED = "pass_not_allowed"

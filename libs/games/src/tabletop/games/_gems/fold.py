@@ -191,7 +191,7 @@ def on_passed(g: GemsGame, s: State, e: Passed) -> State:
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
     n = len(s.players)
     target = g.rules.target
-    ending = s.ending or any(p.points >= target for p in s.players)
+    ending = s.ending or s.players[s.seat].points >= target  # only the seat's points moved
     over = (ending and s.seat == n - 1) or s.passes >= n
     seat = s.seat if over else (s.seat + 1) % n
     return State(

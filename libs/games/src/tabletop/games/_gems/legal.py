@@ -12,15 +12,26 @@ from typing import TYPE_CHECKING
 
 from tabletop.kernel import Command
 
+from .fast import maker
 from .messages import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
-from .payment import wild_needed, wild_options
+from .payment import wild_needed
 from .rules import N_COLORS, WILD
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
     from .engine import GemsGame
 
-_NO_WILD = (0, 0, 0, 0, 0)
+GUARDS = sum(16 << (5 * i) for i in range(N_COLORS))
+
+
+def pack(counts: tuple[int, ...]) -> int:
+    """Per-colour counts (each at most 15) in 5-bit fields."""
+    return sum(n << (5 * i) for i, n in enumerate(counts[:N_COLORS]))
+
+
+_make = {
+    c: maker(c) for c in (TakeDifferent, TakeSame, Reserve, ReserveTop, Buy, ReturnTokens, Pass)
+}
 
 
 class CommandBook:
@@ -40,33 +51,28 @@ class CommandBook:
             else:
                 picks = [c for k in range(1, len(avail) + 1) for c in combinations(avail, k)]
             self.take_different[mask] = tuple(
-                TakeDifferent.model_construct(seat=seat, colors=tuple(names[i] for i in pick))
+                _make[TakeDifferent](seat=seat, colors=tuple(names[i] for i in pick))
                 for pick in picks
             )
-        self.take_same = tuple(
-            TakeSame.model_construct(seat=seat, color=names[i]) for i in range(N_COLORS)
-        )
+        self.take_same = tuple(_make[TakeSame](seat=seat, color=names[i]) for i in range(N_COLORS))
         self.reserve = {
-            c: Reserve.model_construct(seat=seat, card=c)
+            c: _make[Reserve](seat=seat, card=c)
             for c in range(len(rules.cards))
             if rules.rows[rules.cards.row[c]].reservable
         }
         self.reserve_top = tuple(
-            ReserveTop.model_construct(seat=seat, level=r + 1) for r in range(len(rules.rows))
+            _make[ReserveTop](seat=seat, level=r + 1) for r in range(len(rules.rows))
         )
-        self.pass_ = (Pass.model_construct(seat=seat),)
-        self.buy: dict[tuple[int, tuple[int, ...]], Buy] = {}
+        self.pass_ = (_make[Pass](seat=seat),)
+        self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
+        self.takes: dict[tuple[int, ...], tuple[Command, ...]] = {}
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}
         self._names = names
 
-    def buy_cmd(self, card: int, wild_for: tuple[int, ...]) -> Buy:
-        key = (card, wild_for)
-        cmd = self.buy.get(key)
-        if cmd is None:
-            names = self._names
-            spent = tuple(names[i] for i in range(N_COLORS) for _ in range(wild_for[i]))
-            cmd = self.buy[key] = Buy.model_construct(seat=self.seat, card=card, wild_for=spent)
-        return cmd
+    def take_cmds(self, supply: tuple[int, ...]) -> tuple[Command, ...]:
+        mask = sum(1 << i for i in range(N_COLORS) if supply[i])
+        same = tuple(self.take_same[i] for i in range(N_COLORS) if supply[i] >= 4)
+        return self.take_different[mask] + same
 
     def return_cmds(self, tokens: tuple[int, ...], excess: int) -> tuple[ReturnTokens, ...]:
         cmds = self.returns.get(tokens)
@@ -76,7 +82,7 @@ class CommandBook:
             for combo in combinations_with_replacement(held, excess):
                 if all(combo.count(i) <= tokens[i] for i in set(combo)):
                     out.append(
-                        ReturnTokens.model_construct(
+                        _make[ReturnTokens](
                             seat=self.seat, tokens=tuple(self._names[i] for i in combo)
                         )
                     )
@@ -107,39 +113,48 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     book = g.books[seat]
     supply = s.supply
     p = s.players[seat]
-    mask = 0
-    for i in range(N_COLORS):
-        if supply[i]:
-            mask |= 1 << i
-    out: list[Command] = list(book.take_different[mask])
-    for i in range(N_COLORS):
-        if supply[i] >= 4:
-            out.append(book.take_same[i])
+    takes = book.takes.get(supply)
+    if takes is None:
+        takes = book.takes[supply] = book.take_cmds(supply)
+    out: list[Command] = list(takes)
     market = s.market
     if len(p.reserved) < g.rules.max_reserved:
         reserve = book.reserve
+        decks = s.decks
         for r in g.reservable_rows:
-            for c in market[r]:
-                if c != EMPTY:
-                    out.append(reserve[c])
-            if s.decks[r]:
+            out += [reserve[c] for c in market[r] if c != EMPTY]
+            if decks[r]:
                 out.append(book.reserve_top[r])
-    items, wild_cost = g.cost_items, g.rules.cards.wild_cost
-    bonus, tokens = p.bonus, p.tokens
-    wild = tokens[WILD]
-    for row in market:
-        for c in row:
-            if c != EMPTY and wild_needed(items[c], wild_cost[c], bonus, tokens) <= wild:
-                _add_buys(out, book, c, items[c], wild_cost[c], bonus, tokens)
-    for c in p.reserved:
-        if wild_needed(items[c], wild_cost[c], bonus, tokens) <= wild:
-            _add_buys(out, book, c, items[c], wild_cost[c], bonus, tokens)
+    # Affordability without wild tokens, all colours at once: 5-bit fields
+    # holding min(bonus + tokens, 15) plus a guard bit; a field's guard bit
+    # survives subtracting the packed cost iff that colour is covered.
+    b, t = p.bonus, p.tokens
+    hg = (
+        GUARDS
+        + min(b[0] + t[0], 15)
+        + (min(b[1] + t[1], 15) << 5)
+        + (min(b[2] + t[2], 15) << 10)
+        + (min(b[3] + t[3], 15) << 15)
+        + (min(b[4] + t[4], 15) << 20)
+    )
+    packed = g.packed_cost
+    plain = book.buy_plain
+    wild = t[WILD]
+    if not wild:
+        for row in market:
+            for c in row:
+                if c != EMPTY and (hg - packed[c]) & GUARDS == GUARDS:
+                    out.append(plain[c])
+        for c in p.reserved:
+            if (hg - packed[c]) & GUARDS == GUARDS:
+                out.append(plain[c])
+        return out
+    wild_cost = g.rules.cards.wild_cost
+    items = g.cost_items
+    for c in [c for row in market for c in row if c != EMPTY] + list(p.reserved):
+        wc = wild_cost[c]
+        if wc > wild:
+            continue
+        if (hg - packed[c]) & GUARDS == GUARDS or wild_needed(items[c], wc, b, t) <= wild:
+            out.append(plain[c])
     return out
-
-
-def _add_buys(out: list, book: CommandBook, card: int, items, wild_cost, bonus, tokens) -> None:
-    if tokens[WILD] == wild_cost:  # no wild token to spare: one way to pay
-        out.append(book.buy_cmd(card, _NO_WILD))
-        return
-    for vec in wild_options(items, wild_cost, bonus, tokens):
-        out.append(book.buy_cmd(card, vec))

@@ -44,13 +44,12 @@ class ReserveTop(Command):
 
 
 class Buy(Command):
-    """Buy a face-up card or one of your reserved cards. `wild_for` names the
-    colours a wild token stands in for, one entry per wild token so spent
-    (printed wild costs are paid on top and not listed)."""
+    """Buy a face-up card or one of your reserved cards. The price is paid
+    with bonuses first, then tokens of each colour, then wild tokens for the
+    rest (and for any printed wild cost); the event lists what was paid."""
 
     type: Literal["buy"] = "buy"
     card: int
-    wild_for: tuple[str, ...] = ()
 
 
 class ReturnTokens(Command):
