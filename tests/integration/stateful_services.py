@@ -80,3 +80,15 @@ def archive_env(nats_url: str, database_url: str, namespace: str, schema: str) -
         "ARCHIVE_DB_SCHEMA": schema,
         "ARCHIVE_EXTRA_GAMES": TOY,
     }
+
+
+def leaderboards_env(
+    nats_url: str, database_url: str, namespace: str, schema: str
+) -> dict[str, str]:
+    return {
+        "NATS_URL": nats_url,
+        "DATABASE_URL": database_url,
+        "TABLETOP_NAMESPACE": namespace,
+        "LEADERBOARDS_DB_SCHEMA": schema,
+        "LEADERBOARDS_EXTRA_GAMES": TOY,
+    }

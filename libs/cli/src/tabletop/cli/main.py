@@ -96,5 +96,49 @@ def bench(
         print(json.dumps(figures, indent=2))
 
 
+@app.command()
+def verify(
+    game_id: Annotated[str, typer.Argument(help="the game whose hash chain to prove")],
+    nats_url: Annotated[str, typer.Option(envvar="NATS_URL")] = "nats://127.0.0.1:4222",
+    namespace: Annotated[str, typer.Option(envvar="TABLETOP_NAMESPACE")] = "tabletop",
+    as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
+) -> None:
+    """Prove a game's hash chain; name the first bad commit (exit 1 when broken)."""
+    from .verify import verify_game
+
+    raise typer.Exit(verify_game(game_id, nats_url, namespace, as_json))
+
+
+@app.command()
+def up(
+    nats_port: Annotated[int, typer.Option(help="embedded NATS client port")] = 4222,
+    monitor_port: Annotated[int, typer.Option(help="embedded NATS monitoring port")] = 8222,
+    pg_port: Annotated[int, typer.Option(help="embedded PostgreSQL port")] = 5432,
+    http_base: Annotated[
+        int, typer.Option(help="0: each service on its default HTTP port; else base+index")
+    ] = 0,
+    data_dir: Annotated[str, typer.Option(help="embedded servers' data")] = ".tabletop",
+    only: Annotated[
+        list[str], typer.Option("--only", help="run only this service (repeatable)")
+    ] = [],  # noqa: B006 - typer reads the default, never mutates it
+) -> None:
+    """Run the platform: NATS and PostgreSQL (embedded unless NATS_URL / DATABASE_URL
+    are set), then every service, until Ctrl-C / SIGTERM."""
+    from .up import UpOptions, run_up
+
+    raise typer.Exit(
+        run_up(
+            UpOptions(
+                nats_port=nats_port,
+                monitor_port=monitor_port,
+                pg_port=pg_port,
+                http_base=http_base,
+                data_dir=data_dir,
+                only=only,
+            )
+        )
+    )
+
+
 if __name__ == "__main__":
     app()

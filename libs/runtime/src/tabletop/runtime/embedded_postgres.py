@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import time
 import warnings
 from functools import cache
 from pathlib import Path
@@ -109,9 +110,13 @@ class EmbeddedPostgres:
         return self
 
     def _wait_ready(self, timeout: float) -> None:
-        self._run(
-            "pg_isready", "-h", self.host, "-p", str(self.port), "-t", str(int(timeout))
-        )  # fmt: skip
+        """pg_isready until it says "accepting" (1 means still starting up)."""
+        argv = [str(postgres_bin() / "pg_isready"), "-h", self.host, "-p", str(self.port)]
+        deadline = time.monotonic() + timeout
+        while subprocess.run(argv, capture_output=True, check=False).returncode != 0:
+            if time.monotonic() > deadline or (self.child and not self.child.alive()):
+                raise TimeoutError(f"PostgreSQL not ready on port {self.port}")
+            time.sleep(0.2)
 
     def stop(self) -> None:
         if self.child is not None:

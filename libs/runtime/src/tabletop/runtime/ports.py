@@ -29,3 +29,15 @@ def wait_for_port(host: str, port: int, timeout: float, alive: object = None) ->
         except OSError:
             time.sleep(0.05)
     raise TimeoutError(f"nothing listening on {host}:{port} after {timeout:.0f}s")
+
+
+def port_is_free(port: int, host: str = "127.0.0.1") -> bool:
+    """Nobody listens on the port (connections lingering in TIME_WAIT do not
+    count: servers bind with SO_REUSEADDR, and so do we)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+        return True

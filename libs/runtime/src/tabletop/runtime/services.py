@@ -38,8 +38,8 @@ SERVICES: tuple[ServiceSpec, ...] = (
 
 
 def installed_services() -> list[ServiceSpec]:
-    """The services whose package exists in this environment."""
-    return [spec for spec in SERVICES if _has_module(spec.module)]
+    """The services that can run here (`python -m <module>` exists)."""
+    return [spec for spec in SERVICES if _has_module(f"{spec.module}.__main__")]
 
 
 def _has_module(module: str) -> bool:

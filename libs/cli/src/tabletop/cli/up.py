@@ -1,0 +1,138 @@
+"""`tabletop up` (what `make run` calls): the whole platform on one machine.
+
+NATS with JetStream and PostgreSQL come embedded (data under `.tabletop/`)
+unless NATS_URL / DATABASE_URL point elsewhere; then every installed service
+from `tabletop.runtime.SERVICES` runs as its own child process. Ctrl-C or
+SIGTERM stops the services first (they drain and finish in-flight work),
+then the servers.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from contextlib import ExitStack
+from pathlib import Path
+
+from pydantic import BaseModel
+from rich.console import Console
+from rich.table import Table
+
+from tabletop.runtime import (
+    EmbeddedNats,
+    EmbeddedPostgres,
+    free_port,
+    installed_services,
+    start_service,
+    wait_ready,
+)
+from tabletop.runtime.child import ChildProcess
+from tabletop.runtime.ports import port_is_free
+
+
+class UpOptions(BaseModel):
+    nats_port: int = 4222
+    monitor_port: int = 8222
+    pg_port: int = 5432
+    http_base: int = 0  # 0: each service's default port
+    data_dir: str = ".tabletop"
+    only: list[str] = []  # service names; empty: every installed service
+
+
+def _port(wanted: int, what: str, console: Console) -> int:
+    """The wanted port, or a free one (with a notice) when it is taken."""
+    if port_is_free(wanted):
+        return wanted
+    chosen = free_port()
+    console.print(f"[yellow]port {wanted} for {what} is taken; using {chosen}[/yellow]")
+    return chosen
+
+
+def _start_servers(
+    options: UpOptions, data: Path, servers: ExitStack, console: Console
+) -> tuple[str, str, list[tuple[str, str]]]:
+    """NATS and PostgreSQL URLs (from the environment or embedded) and what to print."""
+    rows: list[tuple[str, str]] = []
+    nats_url = os.environ.get("NATS_URL")
+    if nats_url:
+        rows.append(("NATS", f"{nats_url} (from NATS_URL)"))
+    else:
+        nats = EmbeddedNats(
+            data / "nats",
+            _port(options.nats_port, "NATS", console),
+            _port(options.monitor_port, "NATS monitoring", console),
+        )
+        servers.enter_context(nats)
+        nats_url = nats.url
+        rows += [("NATS", nats.url), ("NATS monitoring", nats.monitor_url)]
+    database_url = os.environ.get("DATABASE_URL")
+    if database_url:
+        rows.append(("PostgreSQL", f"{database_url} (from DATABASE_URL)"))
+    else:
+        with console.status("starting PostgreSQL…"):
+            port = _port(options.pg_port, "PostgreSQL", console)
+            pg = servers.enter_context(EmbeddedPostgres(data / "postgres", port))
+        database_url = pg.url
+        rows.append(("PostgreSQL", pg.url))
+    return nats_url, database_url, rows
+
+
+def run_up(options: UpOptions) -> int:
+    """Start everything, wait for Ctrl-C/SIGTERM (or a service dying), stop
+    everything. Returns the exit code."""
+    console = Console()
+    data = Path(options.data_dir).resolve()
+    stop = threading.Event()
+
+    def request_stop(signum: int, frame: object) -> None:
+        stop.set()
+
+    previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    children: list[ChildProcess] = []
+    code = 0
+    with ExitStack() as servers:
+        try:
+            nats_url, database_url, rows = _start_servers(options, data, servers, console)
+            env = {"NATS_URL": nats_url, "DATABASE_URL": database_url}
+            specs = [s for s in installed_services() if not options.only or s.name in options.only]
+            for index, spec in enumerate(specs):
+                if stop.is_set():
+                    break
+                wanted = options.http_base + index if options.http_base else spec.http_port
+                port = _port(wanted, spec.name, console)
+                child = start_service(spec, env, data / "logs", port)
+                children.append(child)
+                wait_ready(child, port, timeout=60)
+                rows.append((spec.name, f"http://127.0.0.1:{port}/healthz  /readyz  /metrics"))
+            rows.append(("logs", str(data / "logs")))
+            _print_table(console, rows)
+            console.print("[green]Tabletop is up.[/green] Ctrl-C to stop.")
+            while not stop.wait(0.5):
+                dead = [c for c in children if not c.alive()]
+                for child in dead:
+                    console.print(f"[red]{child.name} exited[/red]:\n{child.tail()}")
+                if dead:
+                    code = 1
+                    break
+        except Exception as exc:
+            console.print(f"[red]startup failed:[/red] {exc}")
+            code = 1
+        finally:
+            console.print("stopping…")
+            for child in reversed(children):
+                child.stop(timeout=20)
+            # Leaving the ExitStack stops PostgreSQL, then NATS.
+    for sig, handler in previous.items():
+        signal.signal(sig, handler)
+    console.print("stopped.")
+    return code
+
+
+def _print_table(console: Console, rows: list[tuple[str, str]]) -> None:
+    table = Table(title="Tabletop", show_header=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for name, where in rows:
+        table.add_row(name, where)
+    console.print(table)
