@@ -1,0 +1,178 @@
+"""The leaderboards as a faststream app: a durable JetStream consumer that
+rates finished games, NATS request/reply reads, and the HTTP health and
+metrics routes. `tabletop.leaderboards.app:app` is the importable app;
+`create_app` builds one for tests."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from faststream import AckPolicy
+from faststream.asgi import AsgiFastStream
+from faststream.middlewares import ExceptionMiddleware
+from faststream.nats import JStream, NatsBroker, PullSub
+from faststream.nats.annotations import NatsMessage
+from faststream.nats.prometheus import NatsPrometheusMiddleware
+from nats.js.errors import BadRequestError
+from prometheus_client import CollectorRegistry
+from pydantic import ValidationError
+
+from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging.leaderboards import (
+    GetHistory,
+    GetRating,
+    GetTop,
+    HistoryReply,
+    LeaderboardSubjects,
+    RatingReply,
+    TopReply,
+)
+from tabletop.runtime import health_routes
+from tabletop.storage import connect_pool, migrate, migration_lock
+
+from .application import Ratings
+from .board import MIGRATIONS, Board
+from .catalog import GameCatalog
+from .consumer import RETRY_DELAY_SECONDS, CommitRater
+from .finished import EndDetector, SeatLookup
+from .metrics import LeaderboardsMetrics
+from .persistence import eventsourcing_env
+from .queries import Queries, Refusal
+from .settings import LeaderboardsSettings
+
+log = logging.getLogger("tabletop.leaderboards")
+
+T = TypeVar("T", TopReply, RatingReply, HistoryReply)
+
+
+def malformed_message(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    if err["type"] in ("dict_type", "model_type", "model_attributes_type", "json_invalid"):
+        return "request body must be a JSON object"
+    return f"{where}: {err['msg']}"
+
+
+def error_reply(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": str(code), "message": message}}
+
+
+def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
+    settings = settings or LeaderboardsSettings()
+    registry = CollectorRegistry()
+    metrics = LeaderboardsMetrics(registry)
+    catalog = GameCatalog.from_paths(settings.extra_games)
+    subjects = LeaderboardSubjects(namespace=settings.namespace)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    consumer = topology.leaderboards_consumer_config()
+    ready: dict[str, Any] = {}  # queries and rater, set once the stores are reachable
+
+    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
+        metrics.request("request", ServiceCode.MALFORMED_REQUEST)
+        return error_reply(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
+
+    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
+        log.exception("request failed", exc_info=exc)
+        metrics.request("request", ServiceCode.INTERNAL)
+        return error_reply(ServiceCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+
+    broker = NatsBroker(
+        settings.nats_url,
+        graceful_timeout=settings.graceful_timeout,
+        log_level=logging.DEBUG,
+        middlewares=[
+            ExceptionMiddleware(
+                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
+            ),
+            NatsPrometheusMiddleware(registry=registry, app_name="leaderboards"),
+        ],
+    )
+
+    async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
+        try:
+            reply = await work(ready["queries"])
+        except Refusal as refusal:
+            metrics.request(op, refusal.code)
+            return refused(error=ErrorBody(code=refusal.code, message=refusal.message))
+        metrics.request(op, None)
+        return reply
+
+    @broker.subscriber(
+        topology.games_subjects,
+        stream=JStream(topology.games_stream, declare=False),
+        durable=consumer.durable_name,
+        config=consumer,
+        pull_sub=PullSub(batch_size=1, timeout=1.0),
+        ack_policy=AckPolicy.MANUAL,
+        title="leaderboards.games",
+        description="Every commit; the one that ends a game rates it, exactly once",
+    )
+    async def rate_commit(msg: NatsMessage) -> None:
+        verdict = await ready["rater"].handle(msg.raw_message)
+        if verdict == "ack":
+            await msg.ack()
+        elif verdict == "term":
+            await msg.reject()
+        else:
+            await msg.nack(delay=RETRY_DELAY_SECONDS)
+
+    @broker.subscriber(subjects.top, queue=subjects.queue, title="leaderboards.top")
+    async def get_top(request: GetTop) -> TopReply:
+        """The best N ratings of a game type (by ordinal)."""
+        return await answer("top", TopReply, lambda q: q.top(request))
+
+    @broker.subscriber(subjects.rating, queue=subjects.queue, title="leaderboards.rating")
+    async def get_rating(request: GetRating) -> RatingReply:
+        """One player's rating in a game type."""
+        return await answer("rating", RatingReply, lambda q: q.rating(request))
+
+    @broker.subscriber(subjects.history, queue=subjects.queue, title="leaderboards.history")
+    async def get_history(request: GetHistory) -> HistoryReply:
+        """One player's rating after each rated game, oldest first."""
+        return await answer("history", HistoryReply, lambda q: q.history(request))
+
+    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry))
+
+    @app.on_startup
+    async def connect() -> None:
+        # Everything the subscribers need exists before they start.
+        if settings.database_url is None:
+            raise RuntimeError("the leaderboards need DATABASE_URL")
+        pool = await connect_pool(settings.database_url, settings.db_schema)
+        env = eventsourcing_env(settings.database_url, settings.db_schema)
+        async with pool.acquire() as conn:
+            await migrate(conn, settings.db_schema, MIGRATIONS)
+            # eventsourcing creates its tables when constructed: under the same
+            # lock, so two replicas starting together do not race on CREATE TABLE.
+            async with migration_lock(conn, settings.db_schema):
+                ratings = await asyncio.to_thread(Ratings, env)
+        board = Board(pool)
+        nc = await broker.connect()
+        js = nc.jetstream()
+        await ensure_streams(js, topology)
+        try:
+            await js.add_consumer(topology.games_stream, consumer)
+        except BadRequestError as exc:  # exists with an older config: keep it, say so
+            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        ends = EndDetector(catalog, EventLog(js, topology), settings.cache_size)
+        seats = SeatLookup(nc, settings.namespace, settings.archive_timeout)
+        ready["queries"] = Queries(ratings, board)
+        ready["rater"] = CommitRater(ratings, board, ends, seats, metrics)
+        ready["pool"] = pool
+        log.info("leaderboards ready", extra={"stream": topology.games_stream,
+                                              "schema": settings.db_schema})  # fmt: skip
+
+    @app.after_shutdown
+    async def close() -> None:
+        if "pool" in ready:
+            await ready["pool"].close()
+            ready["queries"].ratings.close()
+
+    return app
+
+
+app = create_app()

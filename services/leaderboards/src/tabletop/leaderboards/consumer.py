@@ -1,0 +1,112 @@
+"""One commit off the games stream: rate the game if it just ended.
+
+Order of durability: the players' rating events and the tracking record land
+in one transaction (eventsourcing); the board follows (idempotent upsert);
+only then is the JetStream message acked. A redelivery finds the tracking
+record, rewrites the board from the aggregates and acks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+
+from nats.aio.msg import Msg
+from pydantic import ValidationError
+
+from tabletop.eventlog import Commit
+
+from .application import FinishedGame, Ratings
+from .board import Board
+from .finished import EndDetector, NotYet, SeatLookup
+from .metrics import LeaderboardsMetrics
+from .skill import MAX_PLAYERS, MIN_PLAYERS
+
+log = logging.getLogger("tabletop.leaderboards")
+
+RETRY_DELAY_SECONDS = 2.0
+
+
+class CommitRater:
+    def __init__(
+        self,
+        ratings: Ratings,
+        board: Board,
+        ends: EndDetector,
+        seats: SeatLookup,
+        metrics: LeaderboardsMetrics,
+    ) -> None:
+        self.ratings = ratings
+        self.board = board
+        self.ends = ends
+        self.seats = seats
+        self.metrics = metrics
+
+    async def handle(self, msg: Msg) -> str:
+        """'ack', 'nak' or 'term' for JetStream. Never raises."""
+        try:
+            commit = Commit.from_bytes(msg.data)
+        except ValidationError as exc:
+            self.metrics.commits.labels(result="malformed").inc()
+            log.error("malformed commit on %s: %s", msg.subject, exc.errors()[0]["msg"])
+            return "term"
+        try:
+            result = await self._rate(commit, msg)
+        except NotYet as exc:
+            result = "retry"
+            log.warning("will retry: %s", exc, extra={"game_id": commit.game_id})
+        except Exception:
+            result = "retry"
+            log.exception("could not rate", extra={"game_id": commit.game_id, "seq": commit.seq})
+        self.metrics.commits.labels(result=result).inc()
+        return "nak" if result == "retry" else "ack"
+
+    async def _rate(self, commit: Commit, msg: Msg) -> str:
+        ending = await self.ends.ending(commit)
+        if ending is None:
+            return "ongoing"
+        position = msg.metadata.sequence.stream
+        if await asyncio.to_thread(self.ratings.applied, position):
+            await self._rewrite_board(commit, ending.game)
+            return "duplicate"
+        player_ids = await self.seats.player_ids(commit.game_id)
+        ranks = list(ending.outcome.ranks)
+        reason = None
+        if not player_ids:
+            reason = "no_players"
+        elif len(player_ids) != len(ranks):
+            reason = "players_mismatch"
+        elif not MIN_PLAYERS <= len(ranks) <= MAX_PLAYERS:
+            reason = "player_count"
+        if reason is not None:
+            self.metrics.skipped.labels(reason=reason).inc()
+            log.warning("finished game not rated: %s", reason, extra={"game_id": commit.game_id})
+            return "skipped"
+        assert player_ids is not None
+        finished = FinishedGame(
+            game_id=commit.game_id,
+            game=ending.game,
+            player_ids=player_ids,
+            ranks=ranks,
+            finished_at=msg.metadata.timestamp or datetime.now(UTC),
+            position=position,
+        )
+        rated = await asyncio.to_thread(self.ratings.apply, finished)
+        if rated is None:  # already in the players' histories (the game id key)
+            await self._rewrite_board(commit, ending.game, player_ids)
+            return "duplicate"
+        await self.board.put(rated)
+        log.info("rated game", extra={"game_id": commit.game_id, "players": len(player_ids)})
+        return "rated"
+
+    async def _rewrite_board(
+        self, commit: Commit, game: str, player_ids: list[str] | None = None
+    ) -> None:
+        """After a crash between the aggregates and the board, converge."""
+        if player_ids is None:
+            player_ids = await self.seats.player_ids(commit.game_id) or []
+        current = [
+            await asyncio.to_thread(self.ratings.rating, game, player) for player in player_ids
+        ]
+        await self.board.put(r for r in current if r.games)

@@ -1,0 +1,44 @@
+"""The leaderboards' settings: the shared ones plus its own."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import NoDecode
+
+from tabletop.runtime import ServiceSettings
+
+
+class LeaderboardsSettings(ServiceSettings):
+    http_port: int = Field(default=8104, description="HTTP_PORT for /healthz, /readyz, /metrics")
+    db_schema: str = Field(
+        default="leaderboards",
+        pattern=r"^[a-z_][a-z0-9_]{0,62}$",
+        validation_alias="LEADERBOARDS_DB_SCHEMA",
+        description="PostgreSQL schema of the rating events, tracking and the board",
+    )
+    archive_timeout: float = Field(
+        default=5.0,
+        gt=0,
+        validation_alias="LEADERBOARDS_ARCHIVE_TIMEOUT",
+        description="seconds to wait for the archive to say who played a game",
+    )
+    cache_size: int = Field(
+        default=1024,
+        ge=0,
+        validation_alias="LEADERBOARDS_CACHE_SIZE",
+        description="games whose latest replayed state is kept in memory",
+    )
+    extra_games: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        validation_alias="LEADERBOARDS_EXTRA_GAMES",
+        description="comma-separated `module:ATTR` games replayed beside the registry",
+    )
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _split(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
