@@ -93,14 +93,14 @@ def _in_hand(state: State, seat: int, card: int) -> None:
 
 
 def _tactic_allowed(state: State, seat: int, card: int) -> None:
+    if card in JOKERS and state.joker_used[seat]:
+        raise IllegalCommand(SECOND_JOKER, "each player may play only one joker per round")
     if not may_play_tactic(state, seat):
         raise IllegalCommand(
             TACTIC_LIMIT,
             f"you have played {state.tactics_played[seat]} tactic cards and your opponent "
             f"{state.tactics_played[1 - seat]}: you may not get two ahead",
         )
-    if card in JOKERS and state.joker_used[seat]:
-        raise IllegalCommand(SECOND_JOKER, "each player may play only one joker per round")
 
 
 def _unclaimed(state: State, stone: int) -> None:
