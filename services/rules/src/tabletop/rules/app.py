@@ -87,12 +87,14 @@ def create_app(
         metrics.record(op, reply.error.code if reply.error else None, time.perf_counter() - started)
         return reply
 
-    @broker.subscriber(subjects.start_game, queue=subjects.queue, title="rules.start")
+    workers = {"queue": subjects.queue, "max_workers": settings.workers}
+
+    @broker.subscriber(subjects.start_game, title="rules.start", **workers)
     async def start_game(request: StartGame) -> RulesReply:
         """Start a game: commit its setup events as the game's first commit."""
         return await answer("start", lambda r: r.start(request))
 
-    @broker.subscriber(subjects.submit_command, queue=subjects.queue, title="rules.submit")
+    @broker.subscriber(subjects.submit_command, title="rules.submit", **workers)
     async def submit_command(request: SubmitCommand) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
         return await answer("submit", lambda r: r.submit(request))

@@ -18,6 +18,12 @@ class RulesSettings(ServiceSettings):
         validation_alias="RULES_MAX_ATTEMPTS",
         description="decide-and-append attempts per command when others append concurrently",
     )
+    workers: int = Field(
+        default=16,
+        ge=1,
+        validation_alias="RULES_WORKERS",
+        description="requests handled concurrently per process (they mostly wait on NATS)",
+    )
     cache_size: int = Field(
         default=1024,
         ge=0,
