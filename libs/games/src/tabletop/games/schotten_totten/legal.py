@@ -21,12 +21,19 @@ from .claims import claimable
 from .rules import draw_due, may_play_tactic
 from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space
 
-
 # Commands are frozen, so the same instance can be listed again and again:
 # building them is the most expensive part of listing them.
-@cache
+_PLAYS = tuple(
+    tuple(
+        tuple(cmd.PlayCard(seat=seat, card=card, stone=s) for s in range(STONES))
+        for card in range(64)
+    )
+    for seat in (0, 1)
+)  # _PLAYS[seat][card][stone]
+
+
 def _play(seat: int, card: int, stone: int) -> Command:
-    return cmd.PlayCard(seat=seat, card=card, stone=stone)
+    return _PLAYS[seat][card][stone]
 
 
 @cache
@@ -77,9 +84,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
 def _plays(state: State, seat: int) -> list[Command]:
     spaces = [s for s in range(STONES) if has_space(state, s, seat)]
     hand = state.hands[seat]
-    out: list[Command] = [
-        _play(seat, card, stone) for card in hand if card < 54 for stone in spaces
-    ]
+    plays = _PLAYS[seat]
+    out: list[Command] = [plays[card][stone] for card in hand if card < 54 for stone in spaces]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)

@@ -1,4 +1,6 @@
-"""The internal game state: one frozen slotted dataclass of tuples and ints.
+"""The internal game state: one named tuple of tuples and ints (immutable,
+hashable, and cheap to copy with a few fields changed — evolve does that
+for every event, which a frozen dataclass made the hottest spot).
 
 Cards are ints (see cards.py); hands are sorted tuples (their order carries no
 information); decks are tuples with the top card first. `known[seat]` is a bit
@@ -8,8 +10,7 @@ a deck with the Recruiter, and where they went since).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import MODE_BLIND, MODE_MUD
 
@@ -23,8 +24,7 @@ PHASE_NAMES = ("play", "claim", "recruit", "over")
 Side = tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     tactics: bool
     rounds: int
     round: int  # 1-based
@@ -56,18 +56,9 @@ class State:
         return TACTICS_HAND if self.tactics else BASE_HAND
 
 
-_FIELDS = tuple(f.name for f in fields(State))
-_setattr = object.__setattr__
-
-
 def update(state: State, **changes: Any) -> State:
-    """`dataclasses.replace` without its per-call overhead (evolve is hot)."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _setattr(new, name, getattr(state, name))
-    for name, value in changes.items():
-        _setattr(new, name, value)
-    return new
+    """A copy of `state` with some fields changed."""
+    return state._replace(**changes)
 
 
 def need(state: State, stone: int) -> int:
