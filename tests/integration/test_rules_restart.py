@@ -61,8 +61,24 @@ async def test_kill_mid_game_then_another_process_continues(
                 # …and the game goes on from where it was.
                 seat, seq = await turn(log, game_id)
                 assert (await client.submit(add(game_id, seat, expected_seq=seq))).accepted
+
+            # SIGTERM during a burst: the process finishes in-flight work and
+            # exits 0; every accepted reply is a commit in the log.
+            moves = []
+            for game_id in games:
+                seat, seq = await turn(log, game_id)
+                moves.append(add(game_id, seat, expected_seq=seq))
+            burst = [asyncio.create_task(send(r)) for r in moves]
+            await asyncio.sleep(0.01)
+            assert await asyncio.to_thread(second.stop) == 0
+            replies = await asyncio.gather(*burst)
+            for request, reply in zip(moves, replies, strict=True):
+                commits, _ = await log.load(request.game_id)
+                assert verify_chain(request.game_id, commits).ok
+                if reply is not None and reply.accepted:
+                    assert commits[-1].command_id == request.command_id
         finally:
-            assert second.stop() == 0  # SIGTERM: a clean, successful exit
+            second.stop()
     finally:
         first.stop()
         await delete_namespace_stream(nats_url, namespace)
