@@ -65,7 +65,10 @@ class GemsGame(Game[State]):
     def __init__(self) -> None:
         r = self.rules
         self.cost_items = cost_items(r.cards)
-        self.packed_cost = tuple(legal.pack(cost) for cost in r.cards.cost)
+        self.packed_cost = tuple(
+            legal.pack((*cost, wc))
+            for cost, wc in zip(r.cards.cost, r.cards.wild_cost, strict=True)
+        )
         self._take_idx: dict[tuple[str, ...], tuple[int, ...]] = {}
         self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))

@@ -21,12 +21,12 @@ from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 if TYPE_CHECKING:
     from .engine import GemsGame
 
-GUARDS = sum(16 << (5 * i) for i in range(N_COLORS))
+GUARDS = sum(16 << (5 * i) for i in range(N_COLORS + 1))
 
 
 def pack(counts: tuple[int, ...]) -> int:
-    """Per-colour counts (each at most 15) in 5-bit fields."""
-    return sum(n << (5 * i) for i, n in enumerate(counts[:N_COLORS]))
+    """Counts per colour, wild last (each at most 15), in 5-bit fields."""
+    return sum(n << (5 * i) for i, n in enumerate(counts))
 
 
 _make = {
@@ -125,9 +125,10 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
             out += [reserve[c] for c in market[r] if c != EMPTY]
             if decks[r]:
                 out.append(book.reserve_top[r])
-    # Affordability without wild tokens, all colours at once: 5-bit fields
-    # holding min(bonus + tokens, 15) plus a guard bit; a field's guard bit
-    # survives subtracting the packed cost iff that colour is covered.
+    # Affordability without substituting wild tokens, all colours at once:
+    # 5-bit fields holding min(bonus + tokens, 15) (wild: tokens, against the
+    # printed wild cost) plus a guard bit; a field's guard bit survives
+    # subtracting the packed cost iff that colour is covered.
     b, t = p.bonus, p.tokens
     hg = (
         GUARDS
@@ -136,6 +137,7 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
         + (min(b[2] + t[2], 15) << 10)
         + (min(b[3] + t[3], 15) << 15)
         + (min(b[4] + t[4], 15) << 20)
+        + (min(t[5], 15) << 25)
     )
     packed = g.packed_cost
     plain = book.buy_plain
@@ -152,9 +154,6 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     wild_cost = g.rules.cards.wild_cost
     items = g.cost_items
     for c in [c for row in market for c in row if c != EMPTY] + list(p.reserved):
-        wc = wild_cost[c]
-        if wc > wild:
-            continue
-        if (hg - packed[c]) & GUARDS == GUARDS or wild_needed(items[c], wc, b, t) <= wild:
+        if (hg - packed[c]) & GUARDS == GUARDS or wild_needed(items[c], wild_cost[c], b, t) <= wild:
             out.append(plain[c])
     return out

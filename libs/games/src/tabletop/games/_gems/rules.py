@@ -74,7 +74,7 @@ class Rules:
 
 def read_csv(package: str, name: str) -> list[dict[str, str]]:
     """A data file shipped inside a game package (never read from ../shared)."""
-    text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 
