@@ -14,6 +14,7 @@ from faststream.asgi import AsgiFastStream
 from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import NatsBroker
 from faststream.nats.prometheus import NatsPrometheusMiddleware
+from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
 from pydantic import ValidationError
 
@@ -84,7 +85,10 @@ def create_app(
         except Refusal as refusal:
             reply = refusal.reply
         metrics.conflicts.inc(rules[0].conflicts - conflicts_before)
-        metrics.record(op, reply.error.code if reply.error else None, time.perf_counter() - started)
+        code = reply.error.code if reply.error else None
+        metrics.record(op, code, time.perf_counter() - started)
+        where = {"game_id": reply.game_id, "seq": reply.seq}
+        log.debug("%s %s", op, code or "accepted", extra=where)
         return reply
 
     workers = {"queue": subjects.queue, "max_workers": settings.workers}
@@ -99,7 +103,16 @@ def create_app(
         """Decide a command on the game's current state and commit its events."""
         return await answer("submit", lambda r: r.submit(request))
 
-    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry), logger=log)
+    app = AsgiFastStream(
+        broker,
+        asgi_routes=health_routes(broker, registry),
+        logger=log,
+        specification=AsyncAPI(
+            title="Tabletop rules service",
+            version="1",
+            description="Start games and submit commands; replies are RulesReply.",
+        ),
+    )
 
     @app.on_startup
     async def connect_event_log() -> None:
