@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,4 @@ class RulesProcess:
         return self.child.stop()
 
     def kill(self) -> int:
-        import signal
-
         return self.child.stop(sig=signal.SIGKILL)

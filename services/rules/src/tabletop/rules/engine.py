@@ -67,7 +67,11 @@ class Rules:
         else:
             if commits[0].seq != 1:  # the cache was not a prefix: read it all
                 commits, stream_seq = await self.commits.load(game_id)
-            head = GameHead.replay(self.catalog.get(commits[0].game), commits, stream_seq)
+            try:
+                game = self.catalog.get(commits[0].game)
+            except UnknownGame as exc:  # a stored game this deployment does not serve
+                raise Refusal(exc.code, exc.message, game_id) from None
+            head = GameHead.replay(game, commits, stream_seq)
         self.cache.put(game_id, head)
         return head
 
