@@ -8,6 +8,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 import nats
@@ -20,6 +21,7 @@ NATS_IMAGE = "nats:2.11"
 POSTGRES_IMAGE = "postgres:17"
 
 
+@cache
 def docker_answers() -> bool:
     try:
         import docker
