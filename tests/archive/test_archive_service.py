@@ -8,6 +8,7 @@ import pytest
 from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, next_commit
+from tabletop.games import get_game
 from tabletop.messaging.archive import (
     ArchiveSubjects,
     GetCommits,
@@ -144,3 +145,20 @@ async def test_malformed_requests_get_clear_errors(
     # still serving
     reply = await ask(nc, archive_subjects.game, GetGame(game_id="still-here"))
     assert reply["error"]["code"] == "unknown_game_id"
+
+
+async def test_a_schotten_totten_replay_equals_the_live_game(
+    nc: Client, archive_log: EventLog, archive_subjects: ArchiveSubjects
+) -> None:
+    game = get_game("schotten-totten")
+    played = await play(archive_log, players=2, seed=17, game=game)
+    summary = await wait_archived(nc, archive_subjects, played.game_id, len(played.commits))
+    assert summary["status"] == "finished"
+    assert summary["ranks"] == list(game.outcome(played.state).ranks)
+    viewers = (None, 0, 1)
+    for step, views in played.views.items():  # every step, the viewer taking turns
+        seat = viewers[step % len(viewers)]
+        reply = await ask(
+            nc, archive_subjects.view, GetView(game_id=played.game_id, step=step, seat=seat)
+        )
+        assert reply["view"] == views[seat], (step, seat)

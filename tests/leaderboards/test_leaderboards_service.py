@@ -112,6 +112,9 @@ async def test_finished_games_are_rated_exactly_once(nc: Client, platform: Platf
     assert ordinals == sorted(ordinals, reverse=True)
     rating = await ask(nc, platform.subjects.rating, GetRating(game="toy", player_id=ann))
     assert rating["rating"]["games"] == 2
+    assert rating["rating"]["rank"] == next(
+        r["rank"] for r in top["ratings"] if r["player_id"] == ann
+    )
     assert rating["rating"]["mu"] == rated[-1]["mu"]
 
     # The same final commit again, at a new stream position (a replayed publish)…

@@ -63,7 +63,7 @@ class Rating(BaseModel):
     sigma: float
     ordinal: float
     games: int
-    rank: int | None = None  # 1-based place on the board (top-N only)
+    rank: int | None = None  # 1-based place on the board
 
 
 class RatingChange(BaseModel):

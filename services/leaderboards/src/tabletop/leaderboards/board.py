@@ -67,3 +67,13 @@ class Board:
             limit,
         )
         return [Rating.model_validate(dict(row)) for row in rows]
+
+    async def place(self, game: str, player_id: str) -> int | None:
+        """The player's 1-based place on the board (same order as `top`)."""
+        return await self.pool.fetchval(
+            "SELECT 1 + (SELECT count(*) FROM board o WHERE o.game = b.game AND"
+            "  (o.ordinal > b.ordinal OR (o.ordinal = b.ordinal AND o.player_id < b.player_id)))"
+            " FROM board b WHERE b.game = $1 AND b.player_id = $2",
+            game,
+            player_id,
+        )

@@ -52,6 +52,7 @@ class Queries:
                 sigma=found.sigma,
                 ordinal=found.skill.ordinal,
                 games=found.games,
+                rank=await self.board.place(request.game, request.player_id),
             )
         )
 
