@@ -61,8 +61,11 @@ class _Player:
         self.latencies: list[float] = []
         self.refused = 0
 
+    def _going(self, until: float) -> bool:
+        return time.perf_counter() < until or not self.latencies  # at least one sample
+
     async def play(self, until: float) -> None:
-        while time.perf_counter() < until:
+        while self._going(until):
             reply = await self.client.start_game(
                 StartGame(game=self.game.id, players=self.game.min_players)
             )
@@ -70,7 +73,7 @@ class _Player:
             commits, stream_seq = await self.log.load(reply.game_id)
             state = self.game.replay(e for c in commits for e in c.events)
             last = commits[-1]
-            while self.game.to_act(state) and time.perf_counter() < until:
+            while self.game.to_act(state) and self._going(until):
                 seat = self.game.to_act(state)[0]
                 command = self.rng.choice(self.game.legal_commands(state, seat))
                 request = SubmitCommand(
