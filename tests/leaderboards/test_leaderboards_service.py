@@ -123,7 +123,7 @@ async def test_finished_games_are_rated_exactly_once(nc: Client, platform: Platf
         platform.log.topology.game_subject(first.game_id), final.to_bytes()
     )
     # …and every commit redelivered: the consumer is reset and the service restarted.
-    platform.leaderboards.stop()
+    assert platform.leaderboards.stop() == 0  # SIGTERM: a clean exit
     await nc.jetstream().delete_consumer(platform.log.topology.games_stream, "leaderboards")
     platform.leaderboards = platform.leaderboards.restart()
     await wait_metric(
