@@ -116,6 +116,7 @@ def create_app(
 
     @app.on_startup
     async def connect_event_log() -> None:
+        log.info("serving games", extra={"games": ",".join(catalog.ids())})
         if rules:
             return
         # Connect before the subscribers start, so no request finds the log missing.

@@ -25,6 +25,11 @@ class GameCatalog:
             games.append(game)
         return cls(games)
 
+    def ids(self) -> list[str]:
+        """Every served game id (importing the registry: call at startup, so the
+        first request does not pay for it)."""
+        return sorted([*game_ids(), *self._extra])
+
     def get(self, game_type: str) -> Game:
         """The game, or UnknownGame listing what is served."""
         if game_type in self._extra:
@@ -32,4 +37,4 @@ class GameCatalog:
         try:
             return get_game(game_type)
         except UnknownGame:
-            raise UnknownGame(game_type, sorted([*game_ids(), *self._extra])) from None
+            raise UnknownGame(game_type, self.ids()) from None
