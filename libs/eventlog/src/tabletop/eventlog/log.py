@@ -20,6 +20,10 @@ from .streams import Topology
 # JetStream's error code for a failed Nats-Expected-Last-Subject-Sequence check.
 WRONG_LAST_SEQUENCE = 10071
 
+# Up to this many missing commits are fetched one direct get each; beyond,
+# an ordered consumer (one consumer creation, then a stream) is cheaper.
+SHORT_GAP = 4
+
 # A whole game arrives well within this; a stalled read is an outage, not a slow game.
 READ_TIMEOUT_SECONDS = 10.0
 
@@ -46,18 +50,36 @@ class EventLog:
         `append` expects next). `after=(commit_seq, stream_seq)` of a commit the
         caller already holds loads only the commits that follow it.
 
-        One direct get finds the end (often it is the only new commit); an
-        ordered consumer filtered on the game's subject streams the rest
-        without acks.
+        One direct get finds the end (often it is the only new commit). A few
+        missing commits (another replica served the moves between) are walked
+        with direct next-by-subject gets; longer ranges are streamed by an
+        ordered consumer filtered on the game's subject, without acks.
         """
         held_seq, held_stream_seq = after
         last, last_stream_seq = await self.last(game_id)
         if last is None or last_stream_seq <= held_stream_seq:
             return [], last_stream_seq
-        if last.seq == held_seq + 1:
+        missing = last.seq - held_seq
+        if missing == 1:
             return [last], last_stream_seq
+        if held_seq and missing <= SHORT_GAP:
+            commits = await self._walk(game_id, held_stream_seq + 1, last_stream_seq)
+            return [*commits, last], last_stream_seq
         commits = await self._read_range(game_id, held_stream_seq + 1, last_stream_seq)
         return commits, last_stream_seq
+
+    async def _walk(self, game_id: str, start_seq: int, last_seq: int) -> list[Commit]:
+        """Commits from `start_seq` up to (not including) `last_seq`, one direct get each."""
+        commits: list[Commit] = []
+        subject = self.topology.game_subject(game_id)
+        while True:
+            raw = await self.js.get_msg(
+                self.topology.games_stream, seq=start_seq, subject=subject, next=True, direct=True
+            )
+            if raw.seq is None or raw.seq >= last_seq:
+                return commits
+            commits.append(Commit.from_bytes(raw.data or b""))
+            start_seq = raw.seq + 1
 
     async def _read_range(self, game_id: str, start_seq: int, last_seq: int) -> list[Commit]:
         sub = await self.js.subscribe(
