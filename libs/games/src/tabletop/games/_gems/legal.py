@@ -66,7 +66,7 @@ class CommandBook:
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
         self.takes: dict[tuple[int, ...], tuple[Command, ...]] = {}
-        self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}
+        self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
         self._names = names
 
     def take_cmds(self, supply: tuple[int, ...]) -> tuple[Command, ...]:
@@ -75,7 +75,9 @@ class CommandBook:
         return self.take_different[mask] + same
 
     def return_cmds(self, tokens: tuple[int, ...], excess: int) -> tuple[ReturnTokens, ...]:
-        cmds = self.returns.get(tokens)
+        # Holding more of a colour than the excess adds no option: cap the key.
+        key = (excess, *(n if n < excess else excess for n in tokens))
+        cmds = self.returns.get(key)
         if cmds is None:
             held = [i for i in range(N_COLORS + 1) if tokens[i]]
             out = []
@@ -86,7 +88,7 @@ class CommandBook:
                             seat=self.seat, tokens=tuple(self._names[i] for i in combo)
                         )
                     )
-            cmds = self.returns[tokens] = tuple(out)
+            cmds = self.returns[key] = tuple(out)
         return cmds
 
 

@@ -45,8 +45,13 @@ class NobleVisited(Event):
     noble: int
 
 
+_LEAST = min(sum(req) for req in NOBLES)  # no noble asks for fewer bonuses in all
+
+
 def _qualifying(bonus: tuple[int, ...], nobles: tuple[int, ...]) -> list[int]:
-    out = []
+    out: list[int] = []
+    if sum(bonus) < _LEAST:
+        return out
     for n in nobles:
         for i, need in _NOBLE_ITEMS[n]:
             if bonus[i] < need:

@@ -1,0 +1,76 @@
+"""A heuristic for the gem-market games (bots search with it, ADR 0014):
+points now, plus what the player's engine and hand are worth for points
+later, turned into shares of the win with a softmax over the players.
+
+The engine's worth fades as the leader nears the target: late in the game
+only points (and cards one can buy next turn) still matter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .payment import cost_items, wild_needed
+from .rules import WILD, Rules
+from .state import EMPTY, Player, State
+
+SHARPNESS = 0.6  # softmax temperature: a 3-point lead is worth about 0.85 in 2 players
+ENGINE_WEIGHT = 0.8  # a card bonus early on, in points
+TOKEN_WEIGHT = 0.15
+RESERVE_WEIGHT = 0.3
+PROSPECTS = 3  # best cards in reach counted
+
+
+def gem_evaluator(
+    rules: Rules,
+    nobles: tuple[tuple[int, ...], ...] = (),
+    noble_points: int = 0,
+) -> Callable[[State, int], float]:
+    """`evaluate(state, seat)` for a rule set (and Splendor's nobles)."""
+    table = rules.cards
+    items = cost_items(table)
+    worth = tuple(p + 0.5 * n for p, n in zip(table.points, table.bonus_count, strict=True))
+
+    def prospects(p: Player, market: tuple[tuple[int, ...], ...]) -> float:
+        """The best few cards on offer or reserved, discounted by the tokens
+        still missing to buy them."""
+        found: list[float] = []
+        for card in (*(c for row in market for c in row if c != EMPTY), *p.reserved):
+            short = wild_needed(items[card], table.wild_cost[card], p.bonus, p.tokens)
+            missing = max(0, short - p.tokens[WILD])
+            found.append(worth[card] / (1.0 + missing))
+        found.sort(reverse=True)
+        return sum(found[:PROSPECTS]) / PROSPECTS
+
+    def noble_progress(p: Player, table_nobles: tuple[int, ...]) -> float:
+        best = 0.0
+        for n in table_nobles:
+            req = nobles[n]
+            need = sum(req)
+            have = sum(min(b, r) for b, r in zip(p.bonus, req, strict=False))
+            best = max(best, have / need if need else 0.0)
+        return noble_points * best * best
+
+    def strength(s: State, p: Player, fade: float) -> float:
+        engine = sum(p.bonus) * ENGINE_WEIGHT * fade
+        tokens = sum(p.tokens) * TOKEN_WEIGHT * fade
+        reserve = len(p.reserved) * RESERVE_WEIGHT * fade
+        return (
+            p.points
+            + engine
+            + tokens
+            + reserve
+            + prospects(p, s.market)
+            + noble_progress(p, s.nobles) * fade
+        )
+
+    def evaluate(state: State, seat: int) -> float:
+        lead = max(p.points for p in state.players)
+        fade = max(0.0, 1.0 - lead / rules.target)
+        scores = [SHARPNESS * strength(state, p, fade) for p in state.players]
+        top = max(scores)
+        weights = [math.exp(x - top) for x in scores]
+        return weights[seat] / sum(weights)
+
+    return evaluate

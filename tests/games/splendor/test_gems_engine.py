@@ -1,0 +1,50 @@
+"""The shared gem-market engine, through both games: views match the view
+model, lean-built messages equal validated ones, memo and copies behave."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from tabletop.games import get_game
+from tabletop.games._gems.fast import maker
+from tabletop.games._gems.messages import CardBought, TakeDifferent
+
+GAMES = [get_game("splendor"), get_game("splendor-pokemon")]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_views_match_the_view_model_and_commands_validate(game) -> None:
+    rng = random.Random(1)
+    s = game.new(3, seed=1)
+    while game.to_act(s):
+        for seat in (None, 0, 1, 2):
+            view = game.view(s, seat)
+            assert game.view_model.model_validate(view).model_dump(exclude_unset=True) == view
+        commands = game.legal_commands(s, s.seat)
+        for cmd in commands:  # built without validation, yet valid
+            assert game.parse_command(cmd.model_dump(mode="json")) == cmd
+        s = game.apply(s, rng.choice(commands))
+    assert game.view(s, None)["outcome"]["ranks"] == list(game.outcome(s).ranks)
+
+
+def test_lean_constructor_equals_validated_model() -> None:
+    made = maker(CardBought)(seat=1, card=5, paid=("red", "gold"), refill=None)
+    assert made == CardBought(seat=1, card=5, paid=["red", "gold"])
+    assert CardBought.model_validate_json(made.model_dump_json()) == made
+    cmd = maker(TakeDifferent)(seat=0, colors=("red", "blue", "white"))
+    assert cmd == TakeDifferent(seat=0, colors=["red", "blue", "white"])
+    assert hash(cmd) == hash(TakeDifferent(seat=0, colors=["red", "blue", "white"]))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_memo_is_not_part_of_the_state(game) -> None:
+    s = game.new(2, seed=3)
+    after = game.apply(s, game.legal_commands(s, 0)[0])
+    assert s.memo  # decide memoized its fold
+    for clone in (copy.deepcopy(s), copy.copy(s), pickle.loads(pickle.dumps(s))):
+        assert clone == s and not clone.memo
+        assert game.apply(clone, game.legal_commands(clone, 0)[0]) == after
