@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.eventlog import Commit, EventLog, next_commit
+from tabletop.eventlog import Commit, CommitLog, next_commit
 from tabletop.kernel import Game
 from tests.toy_game import ToyGame
 
@@ -22,6 +22,7 @@ class PlayedGame:
     # views[step][seat or None]: what each seat / a spectator saw after commit `step`
     views: dict[int, dict[int | None, dict[str, Any]]] = field(default_factory=dict)
     state: Any = None
+    stream_seq: int = 0  # of the last commit: what the next append expects
 
 
 def new_game_id(prefix: str = "g") -> str:
@@ -29,7 +30,7 @@ def new_game_id(prefix: str = "g") -> str:
 
 
 async def play(
-    log: EventLog,
+    log: CommitLog,
     players: int = 2,
     seed: int = 1,
     moves: int | None = None,
@@ -50,7 +51,7 @@ async def play(
     return played
 
 
-async def finish(log: EventLog, played: PlayedGame, seed: int = 2, game: Game = TOY) -> None:
+async def finish(log: CommitLog, played: PlayedGame, seed: int = 2, game: Game = TOY) -> None:
     rng = random.Random(seed)
     while game.to_act(played.state):
         seat = game.to_act(played.state)[0]
@@ -60,7 +61,7 @@ async def finish(log: EventLog, played: PlayedGame, seed: int = 2, game: Game = 
 
 
 async def _append(
-    log: EventLog,
+    log: CommitLog,
     played: PlayedGame,
     game: Game,
     seat: int | None,
@@ -76,8 +77,7 @@ async def _append(
         events=[e.model_dump(mode="json") for e in events],
         rules_version=game.rules_version,
     )
-    _, last_stream_seq = await log.last(played.game_id)
-    await log.append(commit, last_stream_seq)
+    played.stream_seq = await log.append(commit, played.stream_seq)
     played.commits.append(commit)
     played.state = game.fold(played.state, events)
     seats = game.seats(played.state)

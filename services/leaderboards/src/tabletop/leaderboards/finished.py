@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from nats.aio.client import Client
 
-from tabletop.eventlog import Commit, EventLog
+from tabletop.eventlog import Commit, CommitLog
 from tabletop.kernel import Outcome
 from tabletop.messaging.archive import ArchiveCode, ArchiveSubjects, GameReply, GetGame
 
@@ -32,7 +32,7 @@ class Ending:
 
 
 class EndDetector:
-    def __init__(self, catalog: GameCatalog, log: EventLog, cache_size: int = 1024) -> None:
+    def __init__(self, catalog: GameCatalog, log: CommitLog, cache_size: int = 1024) -> None:
         self.catalog = catalog
         self.log = log
         self.states = StateCache(cache_size)
