@@ -111,7 +111,7 @@ async def test_a_broken_chain_is_flagged(
 ) -> None:
     played = await play(archive_log, players=2, seed=9, moves=2)
     forged = next_commit(
-        played.commits[0],  # links to commit 1 while claiming to be seq 2… of a longer chain
+        played.commits[0],  # links to commit 1, yet is appended as the next seq
         game_id=played.game_id,
         game="toy",
         command_id="forged",
