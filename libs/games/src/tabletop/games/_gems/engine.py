@@ -70,6 +70,8 @@ class GemsGame(Game[State]):
             for cost, wc in zip(r.cards.cost, r.cards.wild_cost, strict=True)
         )
         self._take_idx: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self._take_names: dict[tuple[int, ...], tuple[str, ...]] = {}
+        self.token_limit = r.token_limit
         self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
         self.step_names = {**_STEP_NAMES, CHOOSE: self.choice_step}
@@ -284,7 +286,9 @@ class GemsGame(Game[State]):
                     GemsCode.TAKE_COUNT,
                     f"take 3 different colours (or as many as remain: {avail}), not {len(idx)}",
                 )
-        names = tuple(self.rules.colors[i] for i in idx)
+        names = self._take_names.get(idx)
+        if names is None:
+            names = self._take_names[idx] = tuple(self.rules.colors[i] for i in idx)
         return self.close(s, [self._tokens_taken(cmd.seat, names)])
 
     def _take_same(self, s: State, cmd: TakeSame) -> list[Event]:

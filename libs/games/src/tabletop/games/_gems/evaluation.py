@@ -26,8 +26,9 @@ def gem_evaluator(
     rules: Rules,
     nobles: tuple[tuple[int, ...], ...] = (),
     noble_points: int = 0,
-) -> Callable[[State, int], float]:
-    """`evaluate(state, seat)` for a rule set (and Splendor's nobles)."""
+) -> Callable[[State], tuple[float, ...]]:
+    """`shares(state)`, every seat's estimated share of the win, for a rule
+    set (and Splendor's nobles)."""
     table = rules.cards
     items = cost_items(table)
     worth = tuple(p + 0.5 * n for p, n in zip(table.points, table.bonus_count, strict=True))
@@ -65,12 +66,16 @@ def gem_evaluator(
             + noble_progress(p, s.nobles) * fade
         )
 
-    def evaluate(state: State, seat: int) -> float:
+    def shares(state: State) -> tuple[float, ...]:
         lead = max(p.points for p in state.players)
         fade = max(0.0, 1.0 - lead / rules.target)
-        scores = [SHARPNESS * strength(state, p, fade) for p in state.players]
-        top = max(scores)
-        weights = [math.exp(x - top) for x in scores]
-        return weights[seat] / sum(weights)
+        return softmax([SHARPNESS * strength(state, p, fade) for p in state.players])
 
-    return evaluate
+    return shares
+
+
+def softmax(scores: list[float]) -> tuple[float, ...]:
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return tuple(w / total for w in weights)

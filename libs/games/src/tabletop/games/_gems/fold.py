@@ -51,7 +51,7 @@ def take_from_market(
 
 
 def next_step(g: GemsGame, p: Player, market: tuple, nobles: tuple, limit_checked: bool) -> int:
-    if not limit_checked and sum(p.tokens) > g.rules.token_limit:
+    if not limit_checked and sum(p.tokens) > g.token_limit:
         return RETURN
     return CHOOSE if g.pending(p, market, nobles) else ENDING
 

@@ -76,6 +76,7 @@ class GemsView(_Model):
     step: str
     to_act: list[int]
     last_round: bool
+    passes: int  # consecutive turns without an action (a whole round ends the game)
     supply: dict[str, int]
     rows: list[RowView]
     nobles: list[NobleView]
@@ -102,6 +103,7 @@ def view(g: GemsGame, s: State, seat: int | None) -> JsonDict:
         "step": g.step_names[s.step],
         "to_act": g.to_act(s),
         "last_round": s.ending,
+        "passes": s.passes,
         "supply": dict(zip(colors, s.supply, strict=True)),
         "rows": rows,
         "nobles": [g.noble_view(n) for n in s.nobles],

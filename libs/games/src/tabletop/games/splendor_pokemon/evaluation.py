@@ -7,4 +7,4 @@ from tabletop.games._gems.evaluation import gem_evaluator
 
 from .game import RULES
 
-evaluate = gem_evaluator(RULES)
+shares = gem_evaluator(RULES)

@@ -179,4 +179,4 @@ def _on_evolved(g: GemsGame, s: State, e: Evolved) -> State:
     cards = replaced(p.cards, p.cards.index(old), new)
     points = p.points - CARDS.points[old] + CARDS.points[new]
     p = Player(p.tokens, tuple(bonus), points, cards, reserved, blind, p.nobles, (*p.under, old))
-    return with_player(s, p, s.supply, market, decks, s.nobles, ENDING, s.passes)
+    return with_player(s, p, s.supply, market, decks, s.nobles, ENDING)  # progress: passes reset
