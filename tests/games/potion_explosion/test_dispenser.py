@@ -38,9 +38,7 @@ def test_rulebook_example_through_the_game() -> None:
     s = table(s, tracks=("RKYRYYKBB", "BBBBBBBBB", "BBBBBBBBB", "BBBBBBBBB", "BBBBBBBBB"))
     s = table(s, reservoir="KKKKKK")
     evs = events(s, m.Take, track=0, pos=3)
-    assert evs[0] == m.Dispensed(
-        seat=0, source="take", removals=((0, 3, 1), (0, 2, 3), (0, 1, 2))
-    )
+    assert evs[0] == m.Dispensed(seat=0, source="take", removals=((0, 3, 1), (0, 2, 3), (0, 1, 2)))
     after = act(s, m.Take, track=0, pos=3)
     assert after.turn.hand == marbles("R YYY KK")
     assert letters(after.tracks[0]) == "RBBKKKKKK"  # refilled at the top, no explosion

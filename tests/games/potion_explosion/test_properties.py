@@ -1,0 +1,99 @@
+"""Properties over random games: 80 marbles always, `decide` accepts exactly
+what `legal_commands` lists, and every game ends.
+
+The default run plays a few hundred short games (`max_rounds`); the slow
+run plays thousands of full ones (`pytest -m slow`).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from tabletop.games.potion_explosion import GAME
+from tabletop.games.potion_explosion import messages as m
+from tabletop.games.potion_explosion.data import COLOURS
+from tabletop.games.potion_explosion.state import State
+from tabletop.kernel import Command, IllegalCommand, random_playout
+
+from .helpers import total_marbles
+
+
+def _conserved(players: int, seed: int, **options: object) -> int:
+    setup, steps = random_playout(GAME, players, seed, **options)
+    state = GAME.replay(setup)
+    assert total_marbles(state) == 80
+    n = 0
+    for step in steps:
+        assert total_marbles(step.after) == 80, f"seed {seed} step {n}: {step.command!r}"
+        state = step.after
+        n += 1
+    assert GAME.outcome(state) is not None
+    return n
+
+
+def test_marbles_are_conserved_in_a_few_hundred_short_games() -> None:
+    for seed in range(240):
+        _conserved(2 + seed % 3, seed, max_rounds=2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_full_random_games_conserve_marbles_and_end(players: int) -> None:
+    for seed in range(4):
+        _conserved(players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_marbles_are_conserved_in_thousands_of_games(players: int) -> None:
+    for seed in range(1000):
+        _conserved(players, 10_000 + seed)
+
+
+def _candidates(state: State, seat: int) -> list[Command]:
+    """A superset of the legal commands: every shape of every command."""
+    out: list[Command] = list(GAME.legal_commands(state, seat))
+    spots = [(t, p) for t in range(5) for p in range(9)]
+    out += [m.Take(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [m.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [m.Discard(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [m.Collect(seat=seat, marbles=(s,)) for s in spots]
+    out += [m.Collect(seat=seat, marbles=((t, p), (t, p + 1))) for t, p in spots if p < 8]
+    out += [m.Collect(seat=seat, marbles=((t, p), (t, p + 1), (t, p + 2))) for t in range(5)
+            for p in range(6)]  # fmt: skip
+    out += [m.Collect(seat=seat, marbles=((a, 0), (b, 0))) for a, b in combinations(range(5), 2)]
+    for c in COLOURS:
+        out += [m.Stash(seat=seat, colour=c), m.Unstash(seat=seat, colour=c)]
+        for slot in (0, 1):
+            out.append(m.Place(seat=seat, colour=c, slot=slot))
+            out += [m.Transmute(seat=seat, colour=c, slot=slot, hole=h) for h in COLOURS]
+    out += [m.Drink(seat=seat, potion=i) for i in range(8)]
+    out += [m.Reuse(seat=seat, potion=i) for i in range(8)]
+    out += [m.Steal(seat=seat, opponent=o) for o in range(4)]
+    out += [m.ChooseStack(seat=seat, stack=i) for i in range(6)]
+    out += [m.FinishEffect(seat=seat), m.EndTurn(seat=seat)]
+    out += [m.Draft(seat=seat, tile=t) for t in range(80)]
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_decide_accepts_exactly_the_legal_commands(seed: int) -> None:
+    rng = random.Random(seed)
+    _, steps = random_playout(GAME, 2 + seed % 3, seed)
+    for i, step in enumerate(steps):
+        if i % 7:
+            continue
+        state = step.before
+        seat = GAME.to_act(state)[0]
+        legal = set(GAME.legal_commands(state, seat))
+        candidates = _candidates(state, seat)
+        for command in rng.sample(candidates, min(40, len(candidates))) + list(legal):
+            try:
+                GAME.decide(state, command, random.Random(0))
+                accepted = True
+            except IllegalCommand as exc:
+                assert exc.code and exc.message
+                accepted = False
+            assert accepted == (command in legal), f"step {i}: {command!r} accepted={accepted}"

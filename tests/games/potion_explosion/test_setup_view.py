@@ -1,0 +1,106 @@
+"""Setup (options, the draft offer, stacks, clock), the tile data set, and
+hidden information: views, redaction and sample_world."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tabletop.games import get_game
+from tabletop.games.potion_explosion import GAME
+from tabletop.games.potion_explosion import messages as m
+from tabletop.games.potion_explosion.data import TILES, TYPES
+from tabletop.games.potion_explosion.view import HIDDEN
+from tabletop.kernel import IllegalCommand
+
+from .helpers import playing, total_marbles
+
+
+def test_registered() -> None:
+    assert get_game("potion-explosion") is GAME
+    assert (GAME.min_players, GAME.max_players) == (2, 4)
+
+
+def test_tile_data_set() -> None:
+    assert len(TILES) == 80
+    per_type = Counter(t.type for t in TILES)
+    assert set(per_type.values()) == {10}
+    starts = Counter(t.type for t in TILES if t.start)
+    assert set(starts.values()) == {2} and len(starts) == 8
+    assert {t.size for t in TILES} == {4, 5, 6, 7}
+    assert all(max(t.holes) <= 3 for t in TILES)
+    assert sum(sum(t.holes) for t in TILES) == 440
+    assert [sum(t.holes[c] for t in TILES) for c in range(4)] == [111, 110, 109, 110]
+    assert sum(t.points for t in TILES) == 390
+    for kind in range(8):  # points grow with holes within a type
+        mine = sorted((t.size, t.points) for t in TILES if t.type == kind)
+        assert [p for _, p in mine] == sorted(p for _, p in mine)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup(players: int) -> None:
+    s = GAME.new(players, seed=players)
+    assert total_marbles(s) == 80
+    assert all(len(t) == 9 for t in s.tracks) and sum(s.reservoir) == 35
+    assert len(s.types) == 6 and len(s.offer) == 2 * players
+    assert all(TILES[t].start and TILES[t].type in s.types for t in s.offer)
+    stacked = [t for st in s.stacks for t in st]
+    assert sorted(stacked + list(s.offer)) == sorted(t.id for t in TILES if t.type in s.types)
+    assert max(map(len, s.stacks)) - min(map(len, s.stacks)) <= 1
+    assert s.clock == {2: 4, 3: 5, 4: 6}[players] and s.clock + s.supply == 15
+
+
+def test_options() -> None:
+    s = GAME.new(2, seed=1, excluded=["sands_of_time", "wisdom"], clock=3)
+    assert [TYPES[t] for t in s.types] == [
+        "magnetic_attraction",
+        "blind_love",
+        "prismatic_joy",
+        "abyssal_draft",
+        "uttermost_stickiness",
+        "lavamancing_filter",
+    ]
+    assert s.clock == 3 and s.supply == 12
+    for bad in ({"excluded": ["wisdom", "wisdom"]}, {"excluded": ["tea"]}, {"clock": 0}):
+        with pytest.raises(IllegalCommand) as exc:
+            GAME.new(2, seed=1, **bad)
+        assert exc.value.code == "invalid_options"
+    with pytest.raises(IllegalCommand):
+        GAME.new(5, seed=1)
+    kinds = {GAME.new(2, seed=seed).types for seed in range(20)}
+    assert len(kinds) > 3  # the two types left out are drawn at random
+
+
+def test_view_is_public_and_matches_the_model() -> None:
+    s = playing(3)
+    v = GAME.view(s, 1)
+    GAME.view_model.model_validate(v)
+    assert v["seat"] == 1 and v["phase"] == "play" and v["to_act"] == [0]
+    assert [st["size"] for st in v["stacks"]] == [len(st) for st in s.stacks]
+    assert v["stacks"][0]["top"]["id"] == s.stacks[0][0]
+    flat = str(v)
+    below = [t for st in s.stacks for t in st[1:]]
+    assert all(f"'id': {t}," not in flat for t in below if all(t != st[0] for st in s.stacks))
+
+
+def test_redact_hides_the_stacks_below_their_tops() -> None:
+    start = GAME.setup(2, seed=3)[0]
+    assert isinstance(start, m.Started)
+    for seat in (0, 1, None):
+        red = GAME.redact(start, seat)
+        assert [st[0] for st in red.stacks] == [st[0] for st in start.stacks]
+        assert all(t == HIDDEN for st in red.stacks for t in st[1:])
+        assert [len(st) for st in red.stacks] == [len(st) for st in start.stacks]
+
+
+def test_sample_world_redeals_only_the_hidden_tiles() -> None:
+    s = playing(2)
+    world = GAME.sample_world(s, 0, seed=5)
+    assert GAME.view(world, 0) == GAME.view(s, 0)
+    assert world != s and world.stacks != s.stacks
+    assert sorted(t for st in world.stacks for t in st) == sorted(t for st in s.stacks for t in st)
+    assert world.tracks == s.tracks and world.reservoir == s.reservoir
+    # Depends only on the seat's view and the seed.
+    assert GAME.sample_world(world, 0, seed=9) == GAME.sample_world(s, 0, seed=9)
+    assert GAME.sample_world(s, 0, seed=9) != GAME.sample_world(s, 0, seed=10)
