@@ -4,7 +4,7 @@ from .commit import GAME_ID_PATTERN, GENESIS_HASH, Commit, canonical_json, chain
 from .errors import AppendConflict, AppendError, DuplicateAppend
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
-from .streams import Topology, ensure_streams
+from .streams import Topology, ensure_key_values, ensure_streams
 from .verify import ChainReport, verify_chain
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Topology",
     "canonical_json",
     "chain_hash",
+    "ensure_key_values",
     "ensure_streams",
     "next_commit",
     "verify_chain",

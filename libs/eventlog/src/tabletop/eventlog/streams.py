@@ -16,6 +16,7 @@ from nats.js.api import (
     ConsumerConfig,
     DeliverPolicy,
     DiscardPolicy,
+    KeyValueConfig,
     RetentionPolicy,
     StorageType,
     StreamConfig,
@@ -88,6 +89,31 @@ class Topology(BaseModel):
         stream order (its tracking position only moves forward; ADR 0005)."""
         return _commit_consumer("leaderboards", self.games_subjects, max_ack_pending=1)
 
+    def bots_consumer_config(self, ack_wait: float = 30.0) -> ConsumerConfig:
+        """Bots: every bot process pulls from this one consumer, so N processes
+        split the commits; an unacked move is redelivered after `ack_wait`."""
+        config = _commit_consumer("bots", self.games_subjects, max_ack_pending=256)
+        config.ack_wait = ack_wait
+        return config
+
+    @property
+    def tickets_bucket(self) -> str:
+        """JetStream KV of matchmaking: queues and tickets (ADR 0014)."""
+        return f"{self.namespace}_tickets"
+
+    @property
+    def seats_bucket(self) -> str:
+        """JetStream KV: game id -> who sits where, which seats are bots (ADR 0014)."""
+        return f"{self.namespace}_seats"
+
+    def key_value_configs(self) -> list[KeyValueConfig]:
+        return [
+            KeyValueConfig(
+                bucket=bucket, history=1, storage=StorageType.FILE, replicas=self.replicas
+            )
+            for bucket in (self.tickets_bucket, self.seats_bucket)
+        ]
+
 
 def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> ConsumerConfig:
     # Never give up on a commit (max_deliver -1): a consumer that skipped one
@@ -114,3 +140,9 @@ async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo
             raise
         log.warning("updating stream %s to the declared config", config.name)
         return await js.update_stream(config)
+
+
+async def ensure_key_values(js: JetStreamContext, topology: Topology) -> None:
+    """Create the KV buckets (idempotent: an existing bucket is kept)."""
+    for config in topology.key_value_configs():
+        await js.create_key_value(config)

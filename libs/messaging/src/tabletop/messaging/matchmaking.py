@@ -1,0 +1,157 @@
+"""The matchmaking service's subjects and models, and the seat metadata of a
+matched game (`Seating`) that the bots and the gateway read.
+
+Requests (queue group `matchmaking`): join, leave, status. Every reply is a
+`TicketReply`: the player's ticket, or `error: {code, message}`. When a match
+is made each seated player gets a `MatchFound` on `found.<player token>`; the
+ticket itself then reads `matched` with the game id and seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .archive import PLAYER_ID_PATTERN
+from .rules import GAME_ID_PATTERN, ErrorBody
+
+DIFFICULTY_PATTERN = r"^[a-z0-9_-]{1,32}$"
+DEFAULT_DIFFICULTY = "random"
+
+
+def player_token(player_id: str) -> str:
+    """A player id as one NATS subject / KV key token: itself when it is
+    already one (`guest-3f2a`), else a hash of it (ids may hold `.` or `@`)."""
+    if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", player_id):
+        return player_id
+    return "h" + hashlib.sha256(player_id.encode()).hexdigest()[:40]
+
+
+class MatchmakingSubjects(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    queue: str = "matchmaking"
+
+    @property
+    def join(self) -> str:
+        return f"{self.namespace}.matchmaking.join"
+
+    @property
+    def leave(self) -> str:
+        return f"{self.namespace}.matchmaking.leave"
+
+    @property
+    def status(self) -> str:
+        return f"{self.namespace}.matchmaking.status"
+
+    def found(self, player_id: str) -> str:
+        return f"{self.namespace}.matchmaking.found.{player_token(player_id)}"
+
+    @property
+    def found_all(self) -> str:
+        return f"{self.namespace}.matchmaking.found.*"
+
+
+class MatchmakingCode(StrEnum):
+    ALREADY_QUEUED = "already_queued"  # waiting in another queue: leave it first
+    ALREADY_MATCHED = "already_matched"  # too late to leave
+    NO_TICKET = "no_ticket"
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class JoinQueue(_Request):
+    """Queue `player_id` for a game of `game` with `players` seats and `options`.
+    `bot` makes the player a bot of that difficulty (the bots service plays its
+    seat); `bot_difficulty` is how the bots that fill empty seats play."""
+
+    player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    bot: str | None = Field(default=None, pattern=DIFFICULTY_PATTERN)
+    bot_difficulty: str = Field(default=DEFAULT_DIFFICULTY, pattern=DIFFICULTY_PATTERN)
+
+
+class LeaveQueue(_Request):
+    player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+
+
+class GetTicket(_Request):
+    player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+
+
+class TicketStatus(StrEnum):
+    WAITING = "waiting"
+    MATCHED = "matched"
+    CANCELLED = "cancelled"
+
+
+class Ticket(BaseModel):
+    """A player's place in a queue; `matched` once seated (game_id, seat)."""
+
+    ticket_id: str
+    player_id: str
+    queue: str  # key of the (game, players, options) queue
+    game: str
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    bot: str | None = None
+    bot_difficulty: str = DEFAULT_DIFFICULTY
+    status: TicketStatus = TicketStatus.WAITING
+    created_at: float  # unix time; the order of the queue and the bot backfill clock
+    game_id: str | None = None
+    seat: int | None = None
+
+
+class TicketReply(BaseModel):
+    ticket: Ticket | None = None
+    error: ErrorBody | None = None
+
+    def to_wire(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class SeatInfo(BaseModel):
+    player_id: str
+    bot: str | None = None  # the difficulty when a bot plays this seat
+
+
+class Seating(BaseModel):
+    """Who sits where in a matched game (`seats[seat]`); kept in the seats KV
+    bucket under the game id, written before the game starts."""
+
+    game_id: str = Field(pattern=GAME_ID_PATTERN)
+    game: str
+    seats: list[SeatInfo]
+
+    def seat_of(self, player_id: str) -> int | None:
+        for seat, info in enumerate(self.seats):
+            if info.player_id == player_id:
+                return seat
+        return None
+
+    def bot_seats(self) -> dict[int, str]:
+        return {seat: info.bot for seat, info in enumerate(self.seats) if info.bot}
+
+    @property
+    def player_ids(self) -> list[str]:
+        return [info.player_id for info in self.seats]
+
+
+class MatchFound(BaseModel):
+    """Sent to each seated player: your game and your seat."""
+
+    player_id: str
+    ticket_id: str
+    game_id: str
+    game: str
+    seat: int
+    seating: Seating

@@ -1,0 +1,158 @@
+"""Matchmaking as a faststream app: join/leave/status over NATS request/reply,
+a periodic tick (bot backfill, retries), and the HTTP health and metrics
+routes. `tabletop.matchmaking.app:app` is the importable app; `create_app`
+builds one for tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from faststream.asgi import AsgiFastStream
+from faststream.middlewares import ExceptionMiddleware
+from faststream.nats import NatsBroker
+from faststream.nats.prometheus import NatsPrometheusMiddleware
+from faststream.specification import AsyncAPI
+from prometheus_client import CollectorRegistry
+from pydantic import ValidationError
+
+from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
+from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging.matchmaking import (
+    GetTicket,
+    JoinQueue,
+    LeaveQueue,
+    MatchmakingSubjects,
+    Ticket,
+    TicketReply,
+)
+from tabletop.runtime import health_routes
+
+from .matchmaker import Matchmaker, Refusal
+from .metrics import MatchmakingMetrics
+from .settings import MatchmakingSettings
+from .store import MatchmakingStore
+
+log = logging.getLogger("tabletop.matchmaking")
+
+
+def malformed_message(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    if err["type"] in ("dict_type", "model_type", "model_attributes_type", "json_invalid"):
+        return "request body must be a JSON object"
+    return f"{where}: {err['msg']}"
+
+
+def error_reply(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": str(code), "message": message}}
+
+
+def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
+    settings = settings or MatchmakingSettings()
+    registry = CollectorRegistry()
+    metrics = MatchmakingMetrics(registry)
+    subjects = MatchmakingSubjects(namespace=settings.namespace)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
+
+    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
+        metrics.request("request", ServiceCode.MALFORMED_REQUEST)
+        return error_reply(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
+
+    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
+        log.exception("request failed", exc_info=exc)
+        metrics.request("request", ServiceCode.INTERNAL)
+        return error_reply(ServiceCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+
+    broker = NatsBroker(
+        settings.nats_url,
+        graceful_timeout=settings.graceful_timeout,
+        log_level=logging.DEBUG,
+        middlewares=[
+            ExceptionMiddleware(
+                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
+            ),
+            NatsPrometheusMiddleware(registry=registry, app_name="matchmaking"),
+        ],
+    )
+
+    async def answer(op: str, work: Callable[[Matchmaker], Awaitable[Ticket]]) -> TicketReply:
+        try:
+            ticket = await work(ready["matchmaker"])
+        except Refusal as refusal:
+            metrics.request(op, refusal.code)
+            error = ErrorBody(code=refusal.code, message=refusal.message)
+            return TicketReply(ticket=refusal.ticket, error=error)
+        metrics.request(op, None)
+        return TicketReply(ticket=ticket)
+
+    def request_subscriber(subject: str, title: str) -> Any:
+        return broker.subscriber(subject, queue=subjects.queue, title=title, max_workers=8)
+
+    @request_subscriber(subjects.join, "matchmaking.join")
+    async def join(request: JoinQueue) -> TicketReply:
+        """Queue a player (idempotent); the reply is the ticket, `matched` if the table filled."""
+        return await answer("join", lambda m: m.join(request))
+
+    @request_subscriber(subjects.leave, "matchmaking.leave")
+    async def leave(request: LeaveQueue) -> TicketReply:
+        """Leave the queue; refused once the ticket is matched."""
+        return await answer("leave", lambda m: m.leave(request))
+
+    @request_subscriber(subjects.status, "matchmaking.status")
+    async def status(request: GetTicket) -> TicketReply:
+        """A player's ticket: waiting, matched (game id and seat) or cancelled."""
+        return await answer("status", lambda m: m.status(request.player_id))
+
+    app = AsgiFastStream(
+        broker,
+        asgi_routes=health_routes(broker, registry),
+        logger=log,
+        specification=AsyncAPI(
+            title="Tabletop matchmaking service",
+            version="1",
+            description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
+        ),
+    )
+
+    async def tick_forever(matchmaker: Matchmaker) -> None:
+        while True:
+            try:
+                await matchmaker.tick()
+            except Exception:
+                log.exception("matchmaking tick failed")
+            await asyncio.sleep(settings.tick)
+
+    @app.on_startup
+    async def connect() -> None:
+        nc = await broker.connect()
+        js = nc.jetstream()
+        await ensure_streams(js, topology)
+        await ensure_key_values(js, topology)
+        store = MatchmakingStore(
+            await js.key_value(topology.tickets_bucket), await js.key_value(topology.seats_bucket)
+        )
+        ready["matchmaker"] = Matchmaker(store, nc, settings, metrics)
+        log.info("matchmaking ready", extra={"bucket": topology.tickets_bucket})
+
+    @app.after_startup
+    async def start_ticking() -> None:
+        ready["tick"] = asyncio.create_task(tick_forever(ready["matchmaker"]))
+
+    @app.on_shutdown
+    async def stop_ticking() -> None:
+        # A match cut short stays pending in KV and is finished after a restart.
+        task = ready.get("tick")
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    return app
+
+
+app = create_app()

@@ -1,0 +1,253 @@
+"""What matchmaking does, apart from the NATS handlers: join, leave, status,
+and the periodic tick that backfills with bots and finishes matches.
+
+A match is taken off its queue and recorded as `pending` in one
+compare-and-set; then it is started by idempotent steps, in this order:
+seating (KV, so bots and the gateway know the seats before the first commit),
+the game (rules, with a fixed game id and command id), the archive's seat
+list, each ticket marked `matched`, one MatchFound per player, and finally
+the pending entry removed. A replica that dies midway leaves the entry
+pending; after `retry_after` seconds any replica claims it and replays the
+steps, which land once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from collections.abc import Callable
+
+from nats.aio.client import Client
+
+from tabletop.games import get_game
+from tabletop.kernel import IllegalCommand, UnknownGame
+from tabletop.messaging import RulesClient, ServiceCode, StartGame
+from tabletop.messaging.archive import ArchiveSubjects, SeatPlayers
+from tabletop.messaging.matchmaking import (
+    JoinQueue,
+    LeaveQueue,
+    MatchFound,
+    MatchmakingCode,
+    MatchmakingSubjects,
+    Ticket,
+    TicketStatus,
+)
+
+from .metrics import MatchmakingMetrics
+from .queues import (
+    Match,
+    QueueState,
+    claim_stale,
+    form_matches,
+    queue_key,
+    with_ticket,
+    without_match,
+    without_ticket,
+)
+from .settings import MatchmakingSettings
+from .store import MatchmakingStore
+
+log = logging.getLogger("tabletop.matchmaking")
+
+
+class Refusal(Exception):
+    def __init__(self, code: str, message: str, ticket: Ticket | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = str(code)
+        self.message = message
+        self.ticket = ticket
+
+
+class Matchmaker:
+    def __init__(
+        self,
+        store: MatchmakingStore,
+        nc: Client,
+        settings: MatchmakingSettings,
+        metrics: MatchmakingMetrics,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.nc = nc
+        self.settings = settings
+        self.metrics = metrics
+        self.clock = clock
+        self.rules = RulesClient(nc, settings.namespace, timeout=settings.request_timeout)
+        self.subjects = MatchmakingSubjects(namespace=settings.namespace)
+        self.archive = ArchiveSubjects(namespace=settings.namespace)
+
+    # --------------------------------------------------------------- requests
+    async def join(self, request: JoinQueue) -> Ticket:
+        try:
+            get_game(request.game).make_config(request.players, **request.options)
+        except (UnknownGame, IllegalCommand) as exc:
+            raise Refusal(exc.code, exc.message) from None
+        key = queue_key(request.game, request.players, request.options)
+        existing = await self.store.ticket(request.player_id)
+        if existing is not None and existing.status == TicketStatus.WAITING:
+            if existing.queue != key:
+                raise Refusal(
+                    MatchmakingCode.ALREADY_QUEUED,
+                    f"{request.player_id} already waits for {existing.game} "
+                    f"({existing.players} players); leave that queue first",
+                    existing,
+                )
+            ticket = existing  # joining twice is one ticket (and repairs a half-done join)
+        else:
+            ticket = Ticket(
+                ticket_id=uuid.uuid4().hex,
+                player_id=request.player_id,
+                queue=key,
+                game=request.game,
+                players=request.players,
+                options=request.options,
+                bot=request.bot,
+                bot_difficulty=request.bot_difficulty,
+                created_at=self.clock(),
+            )
+            # The ticket first: a crash before the queue append is repaired by a retried join.
+            await self.store.put_ticket(ticket)
+            self.metrics.tickets.labels(event="joined").inc()
+
+        def add(state: QueueState) -> QueueState:
+            if state.holds(ticket.ticket_id) or state.pending_match_of(ticket.ticket_id):
+                return state
+            return with_ticket(state, ticket)
+
+        await self.store.change_queue(key, lambda: self._fresh_queue(request, key), add)
+        await self.match(key)
+        return await self.store.ticket(request.player_id) or ticket
+
+    async def leave(self, request: LeaveQueue) -> Ticket:
+        ticket = await self.store.ticket(request.player_id)
+        if ticket is None:
+            raise Refusal(MatchmakingCode.NO_TICKET, f"{request.player_id} has no ticket")
+        if ticket.status == TicketStatus.CANCELLED:
+            return ticket
+        if ticket.status == TicketStatus.MATCHED:
+            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "the ticket is already matched", ticket)
+
+        def remove(state: QueueState) -> QueueState:
+            return (
+                without_ticket(state, ticket.ticket_id) if state.holds(ticket.ticket_id) else state
+            )
+
+        def fresh() -> QueueState:  # a join that died before its queue append
+            return QueueState(key=ticket.queue, game=ticket.game, players=ticket.players)
+
+        before, after = await self.store.change_queue(ticket.queue, fresh, remove)
+        if not before.holds(ticket.ticket_id) and after.pending_match_of(ticket.ticket_id):
+            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "a match is being started", ticket)
+        cancelled = ticket.model_copy(update={"status": TicketStatus.CANCELLED})
+        await self.store.put_ticket(cancelled)
+        self.metrics.tickets.labels(event="left").inc()
+        return cancelled
+
+    async def status(self, player_id: str) -> Ticket:
+        ticket = await self.store.ticket(player_id)
+        if ticket is None:
+            raise Refusal(MatchmakingCode.NO_TICKET, f"{player_id} has no ticket")
+        return ticket
+
+    # ------------------------------------------------------------------ ticks
+    async def tick(self) -> None:
+        """Backfill queues whose oldest ticket waited long enough; finish
+        matches left pending by a replica that died."""
+        depth = 0
+        for key in await self.store.queue_keys():
+            try:
+                await self.match(key)
+            except Exception:  # one bad queue must not stop the others
+                log.exception("matching failed", extra={"queue": key})
+            state = await self.store.queue(key)
+            depth += len(state.waiting) if state else 0
+        self.metrics.waiting.set(depth)
+
+    async def match(self, key: str) -> None:
+        now = self.clock()
+        claimed: list[Match] = []
+
+        def take(state: QueueState) -> QueueState:
+            formed_state, formed = form_matches(state, now, self.settings.bot_wait)
+            claimed_state, stale = claim_stale(formed_state, now, self.settings.retry_after)
+            claimed[:] = [*formed, *stale]
+            return claimed_state
+
+        await self.store.change_queue(key, self._no_queue, take)
+        for match in claimed:
+            await self.drive(key, match)
+
+    async def drive(self, key: str, match: Match) -> bool:
+        """Start and announce `match`; True once done (else it stays pending)."""
+        where = {"game_id": match.game_id, "match": match.match_id}
+        try:
+            await self.store.put_seating(match.seating)
+            if not await self._start_game(match):
+                return False
+            await self._seat_in_archive(match)
+            for seat, ticket in enumerate(match.tickets):
+                matched = ticket.model_copy(
+                    update={"status": TicketStatus.MATCHED, "game_id": match.game_id, "seat": seat}
+                )
+                await self.store.put_ticket(matched)
+                found = MatchFound(player_id=ticket.player_id, ticket_id=ticket.ticket_id,
+                                   game_id=match.game_id, game=match.game, seat=seat,
+                                   seating=match.seating)  # fmt: skip
+                await self.nc.publish(
+                    self.subjects.found(ticket.player_id), found.model_dump_json().encode()
+                )
+            await self.nc.flush()
+            await self.store.change_queue(key, self._no_queue,
+                                          lambda s: without_match(s, match.match_id))  # fmt: skip
+        except Exception:
+            log.exception("match not started yet; will retry", extra=where)
+            self.metrics.matches.labels(result="retry").inc()
+            return False
+        bots = len(match.seating.bot_seats())
+        self.metrics.matches.labels(result="started").inc()
+        self.metrics.wait_seconds.observe(max(0.0, self.clock() - match.tickets[0].created_at))
+        log.info(
+            "match started", extra={**where, "players": len(match.seating.seats), "bots": bots}
+        )
+        return True
+
+    async def _start_game(self, match: Match) -> bool:
+        request = StartGame(
+            game=match.game,
+            players=len(match.seating.seats),
+            options=match.options,
+            game_id=match.game_id,
+            command_id=match.start_command_id,
+            player_ids=match.seating.player_ids,
+        )
+        reply = await self.rules.start_game(request)
+        if reply.accepted or (reply.error and reply.error.code == ServiceCode.DUPLICATE_COMMAND):
+            return True
+        log.error(
+            "rules refused to start a match: %s", reply.error, extra={"game_id": match.game_id}
+        )
+        self.metrics.matches.labels(result="refused").inc()
+        return False
+
+    async def _seat_in_archive(self, match: Match) -> None:
+        """Leaderboards rate a game by the archive's seat list (idempotent)."""
+        request = SeatPlayers(game_id=match.game_id, player_ids=match.seating.player_ids)
+        msg = await self.nc.request(
+            self.archive.seat_players,
+            request.model_dump_json().encode(),
+            timeout=self.settings.request_timeout,
+        )
+        error = json.loads(msg.data).get("error")
+        if error:
+            raise RuntimeError(f"archive refused the seating: {error}")
+
+    @staticmethod
+    def _fresh_queue(request: JoinQueue, key: str) -> QueueState:
+        return QueueState(key=key, game=request.game, players=request.players,
+                          options=request.options)  # fmt: skip
+
+    @staticmethod
+    def _no_queue() -> QueueState:
+        raise LookupError("queue vanished")

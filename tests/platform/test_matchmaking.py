@@ -1,0 +1,129 @@
+"""Matchmaking over real NATS: first come first served, bot backfill, leave,
+tickets that survive a restart, and bot-only tables played to the end."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from nats.aio.client import Client
+
+from tabletop.messaging.matchmaking import (
+    GetTicket,
+    JoinQueue,
+    LeaveQueue,
+    MatchmakingSubjects,
+    Seating,
+)
+
+from .play import finished
+from .services import Platform, ask, eventually
+
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+
+GAME = "schotten-totten"
+
+
+def subjects(platform: Platform) -> MatchmakingSubjects:
+    return MatchmakingSubjects(namespace=platform.namespace)
+
+
+async def seating(nc: Client, platform: Platform, game_id: str) -> Seating:
+    kv = await nc.jetstream().key_value(platform.topology.seats_bucket)
+    return Seating.model_validate_json((await kv.get(game_id)).value or b"")
+
+
+async def test_two_bot_tickets_are_matched_and_played_to_the_end(
+    nc: Client, platform: Platform
+) -> None:
+    platform.start_all(
+        {"rules": {}, "archive": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}, "bots": {}}
+    )
+    mm = subjects(platform)
+    first = await ask(nc, mm.join, JoinQueue(player_id="ann", game=GAME, players=2, bot="random"))
+    assert first["ticket"]["status"] == "waiting"
+    second = await ask(nc, mm.join, JoinQueue(player_id="ben", game=GAME, players=2, bot="random"))
+    ticket = second["ticket"]
+    assert ticket["status"] == "matched" and ticket["seat"] == 1
+    game_id = ticket["game_id"]
+    seats = await seating(nc, platform, game_id)
+    assert seats.player_ids == ["ann", "ben"] and seats.bot_seats() == {0: "random", 1: "random"}
+    commits = await eventually(
+        lambda: finished(nc, platform.topology, game_id), within=60, what="finished game"
+    )
+    ids = [c.command_id for c in commits[1:]]
+    assert len(ids) == len(set(ids))
+    assert all(c.command_id == f"bot-{game_id}-{c.seq - 1}-{c.seat}" for c in commits[1:])
+
+
+async def test_tickets_survive_a_restart_and_leave_is_refused_once_matched(
+    nc: Client, platform: Platform
+) -> None:
+    platform.start_all({"rules": {}, "archive": {}})
+    matchmaking = platform.start("matchmaking", MATCHMAKING_BOT_WAIT="600")
+    mm = subjects(platform)
+    found = await nc.subscribe(mm.found_all)
+    waiting = (await ask(nc, mm.join, JoinQueue(player_id="cat", game=GAME, players=2)))["ticket"]
+    again = (await ask(nc, mm.join, JoinQueue(player_id="cat", game=GAME, players=2)))["ticket"]
+    assert again["ticket_id"] == waiting["ticket_id"]  # joining twice is one ticket
+    other = await ask(nc, mm.join, JoinQueue(player_id="cat", game=GAME, players=2,
+                                             options={"variant": "tactics"}))  # fmt: skip
+    assert other["error"]["code"] == "already_queued"
+
+    platform.processes.remove(matchmaking)
+    platform.processes.append(matchmaking.restart())
+    status = (await ask(nc, mm.status, GetTicket(player_id="cat")))["ticket"]
+    assert status == waiting
+
+    dan = (await ask(nc, mm.join, JoinQueue(player_id="dan", game=GAME, players=2)))["ticket"]
+    assert dan["status"] == "matched" and dan["seat"] == 1
+    cat = (await ask(nc, mm.status, GetTicket(player_id="cat")))["ticket"]
+    assert (cat["status"], cat["seat"], cat["game_id"]) == ("matched", 0, dan["game_id"])
+    messages = [json.loads((await found.next_msg(timeout=5)).data) for _ in range(2)]
+    assert {(m["player_id"], m["seat"], m["game_id"]) for m in messages} == {
+        ("cat", 0, dan["game_id"]),
+        ("dan", 1, dan["game_id"]),
+    }
+    refused = await ask(nc, mm.leave, LeaveQueue(player_id="cat"))
+    assert refused["error"]["code"] == "already_matched"
+
+
+async def test_leave_and_bot_backfill(nc: Client, platform: Platform) -> None:
+    platform.start_all(
+        {
+            "rules": {},
+            "archive": {},
+            "matchmaking": {"MATCHMAKING_BOT_WAIT": "1", "MATCHMAKING_TICK": "0.2"},
+        }
+    )
+    mm = subjects(platform)
+    await ask(nc, mm.join, JoinQueue(player_id="eve", game=GAME, players=2))
+    left = (await ask(nc, mm.leave, LeaveQueue(player_id="eve")))["ticket"]
+    assert left["status"] == "cancelled"
+    await asyncio.sleep(1.5)  # a cancelled ticket is never backfilled
+    assert (await ask(nc, mm.status, GetTicket(player_id="eve")))["ticket"]["status"] == "cancelled"
+
+    await ask(
+        nc, mm.join, JoinQueue(player_id="fay", game=GAME, players=2, bot_difficulty="random")
+    )
+
+    async def matched() -> dict | None:
+        ticket = (await ask(nc, mm.status, GetTicket(player_id="fay")))["ticket"]
+        return ticket if ticket["status"] == "matched" else None
+
+    ticket = await eventually(matched, within=15, what="backfilled match")
+    seats = await seating(nc, platform, ticket["game_id"])
+    assert seats.player_ids == ["fay", "bot-random-1"]
+    assert seats.bot_seats() == {1: "random"}
+
+
+async def test_bad_requests_get_clear_errors(nc: Client, platform: Platform) -> None:
+    platform.start("matchmaking")
+    mm = subjects(platform)
+    assert (await ask(nc, mm.join, b"{not json"))["error"]["code"] == "malformed_request"
+    unknown = await ask(nc, mm.join, JoinQueue(player_id="gus", game="chess", players=2))
+    assert unknown["error"]["code"] == "unknown_game"
+    too_many = await ask(nc, mm.join, JoinQueue(player_id="gus", game=GAME, players=5))
+    assert too_many["error"]["code"] == "invalid_options"
+    assert (await ask(nc, mm.status, GetTicket(player_id="nobody")))["error"]["code"] == "no_ticket"
