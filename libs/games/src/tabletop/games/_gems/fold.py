@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .engine import GemsGame
 
 
+_new = tuple.__new__  # builds a named tuple from a tuple without its Python-level __new__
+
+
 def replaced(t: tuple, i: int, v: object) -> tuple:
     return (*t[:i], v, *t[i + 1 :])
 
@@ -66,17 +69,22 @@ def with_player(
     step: int,
     passes: int = 0,
 ) -> State:
-    return State(
-        replaced(s.players, s.seat, p),
-        supply,
-        market,
-        decks,
-        nobles,
-        s.seat,
-        step,
-        s.turn,
-        s.ending,
-        passes,
+    seat = s.seat
+    players = s.players
+    return _new(
+        State,
+        (
+            (*players[:seat], p, *players[seat + 1 :]),
+            supply,
+            market,
+            decks,
+            nobles,
+            seat,
+            step,
+            s.turn,
+            s.ending,
+            passes,
+        ),
     )
 
 
@@ -92,16 +100,7 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
 def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     v = g.vec(e.tokens)
     p = s.players[e.seat]
-    p = Player(
-        tuple(map(add, p.tokens, v)),
-        p.bonus,
-        p.points,
-        p.cards,
-        p.reserved,
-        p.blind,
-        p.nobles,
-        p.under,
-    )
+    p = _new(Player, (tuple(map(add, p.tokens, v)), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, False)
     return with_player(s, p, tuple(map(sub, s.supply, v)), s.market, s.decks, s.nobles, step)
 
@@ -166,16 +165,7 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
 def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
     v = g.vec(e.tokens)
     p = s.players[e.seat]
-    p = Player(
-        tuple(map(sub, p.tokens, v)),
-        p.bonus,
-        p.points,
-        p.cards,
-        p.reserved,
-        p.blind,
-        p.nobles,
-        p.under,
-    )
+    p = _new(Player, (tuple(map(sub, p.tokens, v)), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, True)
     return with_player(
         s, p, tuple(map(add, s.supply, v)), s.market, s.decks, s.nobles, step, s.passes
@@ -194,18 +184,7 @@ def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
     ending = s.ending or s.players[s.seat].points >= target  # only the seat's points moved
     over = (ending and s.seat == n - 1) or s.passes >= n
     seat = s.seat if over else (s.seat + 1) % n
-    return State(
-        s.players,
-        s.supply,
-        s.market,
-        s.decks,
-        s.nobles,
-        seat,
-        OVER if over else ACTION,
-        s.turn + 1,
-        ending,
-        s.passes,
-    )
+    return _new(State, (*s[:5], seat, OVER if over else ACTION, s.turn + 1, ending, s.passes))
 
 
 FOLDERS = {
