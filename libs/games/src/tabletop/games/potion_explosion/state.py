@@ -17,14 +17,27 @@ DRAFT, PLAY, REFILL, TIEBREAK, OVER = range(5)
 PHASES = ("draft", "play", "refill", "tiebreak", "over")
 
 
+class Value:
+    """Immutable all the way down (tuples, ints, other Values): a copy is the
+    value itself, so search and tests copy states for free."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        return self
+
+
 @dataclass(frozen=True, slots=True)
-class Burner:
+class Burner(Value):
     tile: int
     filled: Marbles
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
+class Player(Value):
     burners: tuple[Burner | None, Burner | None] = (None, None)
     pool: Marbles = NO_MARBLES
     completed: tuple[int, ...] = ()  # tile ids, in completion order
@@ -36,7 +49,7 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(Value):
     """A drunk potion's effect being resolved."""
 
     effect: int
@@ -47,7 +60,7 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Value):
     hand: Marbles = NO_MARBLES
     kept: Marbles = NO_MARBLES  # marbles from the pool this turn: may not go back
     taken: bool = False  # the regular take is done
@@ -57,7 +70,7 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Value):
     players: tuple[Player, ...]
     types: tuple[int, ...]  # the six potion types in the game
     tracks: tuple[tuple[int, ...], ...]

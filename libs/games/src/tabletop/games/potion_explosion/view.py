@@ -18,6 +18,7 @@ from .scoring import score
 from .state import PHASES, Burner, Marbles, Pending, State, update
 
 HIDDEN = -1  # a tile below a stack's top, in redacted events
+_NAMES = COLOURS
 
 
 # ---------------------------------------------------------------- view model
@@ -93,18 +94,22 @@ class PotionExplosionView(BaseModel):
 
 
 # ---------------------------------------------------------------------- view
-def _marbles(marbles: Marbles) -> dict[str, int]:
-    return {COLOURS[c]: marbles[c] for c in range(4)}
+def _marbles(m: Marbles) -> dict[str, int]:
+    return {"red": m[0], "blue": m[1], "black": m[2], "yellow": m[3]}
 
 
-_TILE_VIEWS: dict[int, dict[str, Any]] = {
-    t.id: {"id": t.id, "type": TYPES[t.type], "points": t.points, "holes": _marbles(t.holes)}
-    for t in TILES
-}
+_TILE_FACTS = tuple((t.id, TYPES[t.type], t.points, t.holes) for t in TILES)
+
+
+def _tile(tile: int) -> dict[str, Any]:
+    """A fresh dict each time: views are handed out and may be changed."""
+    i, kind, points, h = _TILE_FACTS[tile]
+    holes = {"red": h[0], "blue": h[1], "black": h[2], "yellow": h[3]}
+    return {"id": i, "type": kind, "points": points, "holes": holes}
 
 
 def _burner(b: Burner | None) -> dict[str, Any] | None:
-    return None if b is None else {"tile": _TILE_VIEWS[b.tile], "filled": _marbles(b.filled)}
+    return None if b is None else {"tile": _tile(b.tile), "filled": _marbles(b.filled)}
 
 
 def _pending(p: Pending | None) -> dict[str, Any] | None:
@@ -129,12 +134,10 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "max_rounds": state.max_rounds,
         "current": state.current,
         "types": [TYPES[k] for k in state.types],
-        "tracks": [[COLOURS[c] for c in row] for row in state.tracks],
+        "tracks": [[_NAMES[c] for c in row] for row in state.tracks],
         "reservoir": _marbles(state.reservoir),
-        "stacks": [
-            {"top": _TILE_VIEWS[st[0]] if st else None, "size": len(st)} for st in state.stacks
-        ],
-        "offer": [_TILE_VIEWS[k] for k in state.offer],
+        "stacks": [{"top": _tile(st[0]) if st else None, "size": len(st)} for st in state.stacks],
+        "offer": [_tile(k) for k in state.offer],
         "clock": state.clock,
         "supply": state.supply,
         "ending": state.ending or None,
@@ -143,7 +146,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
                 "burners": [_burner(b) for b in p.burners],
                 "pool": _marbles(p.pool),
                 "completed": [
-                    {"tile": _TILE_VIEWS[k], "drunk": d}
+                    {"tile": _tile(k), "drunk": d}
                     for k, d in zip(p.completed, p.drunk, strict=True)
                 ],
                 "little_help": p.helps,
