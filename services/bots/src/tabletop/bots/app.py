@@ -1,0 +1,102 @@
+"""The bots as a faststream app: every process pulls from the one durable
+`bots` consumer of the games stream (so N processes split the commits), plus
+the HTTP health and metrics routes. `tabletop.bots.app:app` is the importable
+app; `create_app` builds one for tests."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from faststream import AckPolicy
+from faststream.asgi import AsgiFastStream
+from faststream.nats import JStream, NatsBroker, PullSub
+from faststream.nats.annotations import NatsMessage
+from faststream.nats.prometheus import NatsPrometheusMiddleware
+from faststream.specification import AsyncAPI
+from nats.js.errors import BadRequestError
+from prometheus_client import CollectorRegistry
+
+from tabletop.eventlog import EventLog, Topology, ensure_key_values, ensure_streams
+from tabletop.messaging import RulesClient
+from tabletop.runtime import health_routes
+
+from .heads import Heads
+from .metrics import BotsMetrics
+from .settings import BotsSettings
+from .worker import BotWorker, Verdict
+
+log = logging.getLogger("tabletop.bots")
+
+RETRY_DELAY_SECONDS = 1.0
+
+
+def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
+    settings = settings or BotsSettings()
+    registry = CollectorRegistry()
+    metrics = BotsMetrics(registry)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    consumer = topology.bots_consumer_config(settings.ack_wait)
+    ready: dict[str, Any] = {}  # the worker, once NATS answers
+
+    broker = NatsBroker(
+        settings.nats_url,
+        graceful_timeout=settings.graceful_timeout,
+        log_level=logging.DEBUG,
+        middlewares=[NatsPrometheusMiddleware(registry=registry, app_name="bots")],
+    )
+
+    @broker.subscriber(
+        topology.games_subjects,
+        stream=JStream(topology.games_stream, declare=False),
+        durable=consumer.durable_name,
+        config=consumer,
+        pull_sub=PullSub(batch_size=settings.fetch_batch, timeout=1.0),
+        ack_policy=AckPolicy.MANUAL,
+        title="bots.games",
+        description="Every commit; when a bot seat must act, its move goes to rules.submit",
+    )
+    async def on_commit(msg: NatsMessage) -> None:
+        try:
+            verdict = await ready["worker"].handle(msg.raw_message.data)
+        except Exception:
+            log.exception("bot worker failed on a commit; it will come back")
+            verdict = Verdict.NAK
+        if verdict == Verdict.ACK:
+            await msg.ack()
+        elif verdict == Verdict.TERM:
+            await msg.reject()
+        else:
+            await msg.nack(delay=RETRY_DELAY_SECONDS)
+
+    app = AsgiFastStream(
+        broker,
+        asgi_routes=health_routes(broker, registry),
+        logger=log,
+        specification=AsyncAPI(
+            title="Tabletop bots service",
+            version="1",
+            description="Consumes game commits; submits bot moves through rules.submit.",
+        ),
+    )
+
+    @app.on_startup
+    async def connect() -> None:
+        nc = await broker.connect()
+        js = nc.jetstream()
+        await ensure_streams(js, topology)
+        await ensure_key_values(js, topology)
+        try:
+            await js.add_consumer(topology.games_stream, consumer)
+        except BadRequestError as exc:  # exists with an older config: keep it, say so
+            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
+        heads = Heads(EventLog(js, topology), settings.cache_size)
+        seats = await js.key_value(topology.seats_bucket)
+        ready["worker"] = BotWorker(heads, seats, rules, metrics)
+        log.info("bots ready", extra={"consumer": consumer.durable_name})
+
+    return app
+
+
+app = create_app()

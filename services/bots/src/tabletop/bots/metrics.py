@@ -1,0 +1,29 @@
+"""Prometheus metrics of the bots (one registry per app instance)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+
+LATENCY_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+
+
+class BotsMetrics:
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.commits = Counter(
+            "tabletop_bots_commits",
+            "Commits taken from JetStream, by what the worker did (moved, no_bot, stale, retry…)",
+            ["result"],
+            registry=registry,
+        )
+        self.moves = Counter(
+            "tabletop_bots_moves",
+            "Moves submitted, by the rules service's answer (accepted or the error code)",
+            ["answer"],
+            registry=registry,
+        )
+        self.think_seconds = Histogram(
+            "tabletop_bots_think_seconds",
+            "Time a policy took to choose a move",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )

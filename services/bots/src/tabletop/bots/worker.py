@@ -1,0 +1,158 @@
+"""One commit in, at most one bot move out: what a bots worker does with
+each message of its consumer, apart from NATS plumbing.
+
+The move's command id is `bot-<game>-<seq>-<seat>`: a redelivered commit, or
+two workers racing on it, submit the same id and the rules service lands it
+once (the second answer is `duplicate_command`). The worker acks only after
+the rules service answered; on no answer it naks and the commit comes back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js.errors import KeyNotFoundError
+from nats.js.kv import KeyValue
+from pydantic import ValidationError
+
+from tabletop.eventlog import Commit
+from tabletop.kernel import Code, Command, Game, UnknownGame
+from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
+from tabletop.messaging.matchmaking import Seating
+
+from .heads import Heads
+from .metrics import BotsMetrics
+from .policy import BotTurn, policy_for
+
+log = logging.getLogger("tabletop.bots")
+
+# The move is in the log already, or no longer wanted: the commit is handled.
+HANDLED = {
+    ServiceCode.DUPLICATE_COMMAND, ServiceCode.STALE_COMMAND, Code.NOT_YOUR_TURN, Code.GAME_OVER,
+}  # fmt: skip
+# Worth another try later: the commit is naked and redelivered.
+TRANSIENT = {ServiceCode.CONFLICT, ServiceCode.UNAVAILABLE, ServiceCode.INTERNAL}
+
+
+class Verdict(StrEnum):
+    ACK = "ack"
+    NAK = "nak"
+    TERM = "term"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: int
+    command: Command
+    command_id: str
+
+
+def move_seed(game_id: str, seq: int, seat: int) -> int:
+    return int.from_bytes(hashlib.sha256(f"{game_id}:{seq}:{seat}".encode()).digest()[:8])
+
+
+def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, str]) -> Move | None:
+    """The move of the first bot seat that must act after commit `seq`, or None."""
+    acting = [seat for seat in game.to_act(state) if seat in bots]
+    if not acting:
+        return None
+    seat = acting[0]
+    legal = game.legal_commands(state, seat)
+    if not legal:
+        return None
+    turn = BotTurn(
+        game=game,
+        seat=seat,
+        legal=legal,
+        sample=lambda seed: game.sample_world(state, seat, seed),
+        seed=move_seed(game_id, seq, seat),
+    )
+    command = policy_for(bots[seat]).choose(turn)
+    return Move(seat, command, f"bot-{game_id}-{seq}-{seat}")
+
+
+class BotWorker:
+    def __init__(self, heads: Heads, seats: KeyValue, rules: RulesClient, metrics: BotsMetrics):
+        self.heads = heads
+        self.seats = seats
+        self.rules = rules
+        self.metrics = metrics
+        self._seatings: dict[str, Seating] = {}  # immutable once written: cache hits only
+
+    async def seating(self, game_id: str) -> Seating | None:
+        found = self._seatings.get(game_id)
+        if found is not None:
+            return found
+        try:
+            entry = await self.seats.get(game_id)
+        except KeyNotFoundError:
+            return None
+        if not entry.value:
+            return None
+        found = Seating.model_validate_json(entry.value)
+        if len(self._seatings) > 4096:
+            self._seatings.clear()
+        self._seatings[game_id] = found
+        return found
+
+    async def handle(self, data: bytes) -> Verdict:
+        verdict, result = await self._handle(data)
+        self.metrics.commits.labels(result=result).inc()
+        return verdict
+
+    async def _handle(self, data: bytes) -> tuple[Verdict, str]:
+        try:
+            commit = Commit.from_bytes(data)
+        except ValidationError:
+            log.error("malformed commit on the games stream")
+            return Verdict.TERM, "malformed"
+        seating = await self.seating(commit.game_id)
+        bots = seating.bot_seats() if seating else {}
+        if not bots:
+            return Verdict.ACK, "no_bot"
+        try:
+            head = await self.heads.head(commit.game_id)
+        except UnknownGame:
+            return Verdict.ACK, "unknown_game"
+        if head is None or head.seq != commit.seq:
+            return Verdict.ACK, "stale"  # a later commit's message decides
+        started = time.perf_counter()
+        move = plan_move(head.game, head.state, commit.game_id, commit.seq, bots)
+        self.metrics.think_seconds.observe(time.perf_counter() - started)
+        if move is None:
+            return Verdict.ACK, "no_turn"
+        return await self.submit(commit, move)
+
+    async def submit(self, commit: Commit, move: Move) -> tuple[Verdict, str]:
+        request = SubmitCommand(
+            game_id=commit.game_id,
+            command_id=move.command_id,
+            command=move.command.model_dump(mode="json"),
+            expected_seq=commit.seq,
+        )
+        where = {"game_id": commit.game_id, "seq": commit.seq, "seat": move.seat}
+        try:
+            reply = await self.rules.submit(request)
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            self.metrics.moves.labels(answer="no_answer").inc()
+            log.warning("rules did not answer; the commit will come back", extra=where)
+            return Verdict.NAK, "retry"
+        code = reply.error.code if reply.error else None
+        self.metrics.moves.labels(answer=code or "accepted").inc()
+        if code is None:
+            log.debug("bot moved", extra={**where, "landed": reply.seq})
+            return Verdict.ACK, "moved"
+        if code in HANDLED:
+            return Verdict.ACK, "handled"
+        if code in TRANSIENT:
+            return Verdict.NAK, "retry"
+        # A refused move is a policy bug; retrying the same move would loop.
+        log.error("rules refused a bot move: %s", reply.error, extra=where)
+        return Verdict.ACK, "refused"

@@ -1,0 +1,92 @@
+"""Bots over real NATS: two worker processes split the work; a worker that
+dies mid-move (before or after submitting) loses nothing and doubles nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+from nats.aio.client import Client
+from prometheus_client import CollectorRegistry
+
+from tabletop.bots.heads import Heads
+from tabletop.bots.metrics import BotsMetrics
+from tabletop.bots.worker import BotWorker, Verdict
+from tabletop.eventlog import Commit, EventLog, ensure_key_values, ensure_streams
+from tabletop.messaging import RulesClient
+from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects
+
+from .play import commits_of, finished
+from .services import Platform, ask, eventually
+
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+
+GAME = "schotten-totten"
+
+
+async def bot_table(nc: Client, platform: Platform, names: tuple[str, str]) -> str:
+    """Two bot tickets: a game where both seats are bots. Returns its id."""
+    mm = MatchmakingSubjects(namespace=platform.namespace)
+    for name in names:
+        reply = await ask(
+            nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot="random")
+        )
+    return reply["ticket"]["game_id"]
+
+
+def assert_each_move_once(commits: list[Commit]) -> None:
+    ids = Counter(commit.command_id for commit in commits)
+    assert max(ids.values()) == 1, ids.most_common(3)
+    game_id = commits[0].game_id
+    for commit in commits[1:]:  # move n+1 answers commit n, from the seat that acted
+        assert commit.command_id == f"bot-{game_id}-{commit.seq - 1}-{commit.seat}"
+
+
+async def test_two_bot_workers_split_the_work(nc: Client, platform: Platform) -> None:
+    one_at_a_time = {"BOTS_FETCH_BATCH": "1"}
+    platform.start_all({"rules": {}, "archive": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}})
+    workers = [platform.start("bots", **one_at_a_time), platform.start("bots", **one_at_a_time)]
+    game_ids = [await bot_table(nc, platform, (f"a{i}", f"b{i}")) for i in range(3)]
+    for game_id in game_ids:
+        commits = await eventually(
+            lambda g=game_id: finished(nc, platform.topology, g), within=90, what="finished game"
+        )
+        assert_each_move_once(commits)
+    moved = [w.metric("tabletop_bots_moves_total", 'answer="accepted"') for w in workers]
+    assert all(count > 0 for count in moved), moved
+
+
+async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
+    nc: Client, platform: Platform
+) -> None:
+    js = nc.jetstream()
+    topology = platform.topology
+    await ensure_streams(js, topology)
+    await ensure_key_values(js, topology)
+    await js.add_consumer(topology.games_stream, topology.bots_consumer_config(ack_wait=2.0))
+    platform.start_all({"rules": {}, "archive": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}})
+    game_id = await bot_table(nc, platform, ("kim", "lee"))
+
+    # "Worker A", in this process: it takes commits off the shared consumer and dies unacked.
+    worker = BotWorker(
+        Heads(EventLog(js, topology)),
+        await js.key_value(topology.seats_bucket),
+        RulesClient(nc, platform.namespace, timeout=10),
+        BotsMetrics(CollectorRegistry()),
+    )
+    taken = await js.pull_subscribe_bind("bots", topology.games_stream)
+    [first] = await taken.fetch(1, timeout=10)
+    assert await worker.handle(first.data) == Verdict.ACK  # moved; killed before the ack
+    [second] = await taken.fetch(1, timeout=10)
+    # Two racers on one commit (say, A and a redelivery): one lands, one is a duplicate.
+    verdicts = await asyncio.gather(worker.handle(second.data), worker.handle(second.data))
+    assert verdicts == [Verdict.ACK, Verdict.ACK]
+    assert len(await commits_of(nc, topology, game_id)) == 3
+    await taken.unsubscribe()  # A is gone: commits 1 and 2 were never acked
+
+    platform.start("bots")  # worker B gets them again after ack_wait, and plays on
+    commits = await eventually(
+        lambda: finished(nc, topology, game_id), within=90, what="finished game"
+    )
+    assert_each_move_once(commits)
