@@ -13,7 +13,7 @@ GAME = get_game("splendor-pokemon")
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conservation_in_random_games(players: int) -> None:
-    assert random_games(GAME, players, games=60, seed=players) > 0
+    assert random_games(GAME, players, games=100, seed=players) > 0
 
 
 @pytest.mark.slow
