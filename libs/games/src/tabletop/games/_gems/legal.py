@@ -132,14 +132,15 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     # printed wild cost) plus a guard bit; a field's guard bit survives
     # subtracting the packed cost iff that colour is covered.
     b, t = p.bonus, p.tokens
+    h0, h1, h2, h3, h4 = b[0] + t[0], b[1] + t[1], b[2] + t[2], b[3] + t[3], b[4] + t[4]
     hg = (
         GUARDS
-        + min(b[0] + t[0], 15)
-        + (min(b[1] + t[1], 15) << 5)
-        + (min(b[2] + t[2], 15) << 10)
-        + (min(b[3] + t[3], 15) << 15)
-        + (min(b[4] + t[4], 15) << 20)
-        + (min(t[5], 15) << 25)
+        + (h0 if h0 < 15 else 15)
+        + ((h1 if h1 < 15 else 15) << 5)
+        + ((h2 if h2 < 15 else 15) << 10)
+        + ((h3 if h3 < 15 else 15) << 15)
+        + ((h4 if h4 < 15 else 15) << 20)
+        + (t[5] << 25)  # at most 5 wild tokens exist
     )
     packed = g.packed_cost
     plain = book.buy_plain
