@@ -1,7 +1,7 @@
 """The game kernel: the pure decider contract every Tabletop game implements."""
 
 from .errors import Code, IllegalCommand, UnknownGame
-from .game import Game, JsonDict
+from .game import Game, JsonDict, outcome_value
 from .messages import Command, Event, GameConfig, Message, Outcome
 from .playout import Step, StepLimitExceeded, random_playout
 
@@ -18,5 +18,6 @@ __all__ = [
     "Step",
     "StepLimitExceeded",
     "UnknownGame",
+    "outcome_value",
     "random_playout",
 ]

@@ -13,10 +13,11 @@ and its outcomes leave in events, so `evolve` and `replay` never need one.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union
 
@@ -96,6 +97,40 @@ class Game(ABC, Generic[S]):
         """A full state `seat` cannot tell apart from `state`: everything hidden
         from `seat` re-dealt at random from what `seat` cannot see. Must depend
         only on what `seat` may know (its view) and `seed`."""
+
+    # ---------------------------------------------------------------- evaluation
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good `state` looks for `seat`: an estimate of its share of the
+        win, in [0, 1]. Bots search with it (ADR 0014)."""
+        return self.evaluate_all(state)[seat]
+
+    def evaluate_all(self, state: S) -> tuple[float, ...]:
+        """`evaluate` for every seat at once (search needs them all at each
+        leaf, and a heuristic compares the players anyway). A finished game
+        scores its outcome; otherwise the game's heuristic, found as `shares`
+        in the `evaluation` module beside the game's class (a game adds one
+        file and touches nothing else), or even shares when it has none.
+        A game may override this method instead."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return tuple(outcome_value(outcome, seat) for seat in range(len(outcome.ranks)))
+        heuristic = self.heuristic
+        if heuristic is None:
+            seats = self.seats(state)
+            return (1.0 / seats,) * seats
+        return heuristic(state)
+
+    @cached_property
+    def heuristic(self) -> Callable[[Any], tuple[float, ...]] | None:
+        """`shares(state)` of the game package's `evaluation` module, if any."""
+        name = type(self).__module__.rpartition(".")[0] + ".evaluation"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise  # the module exists but is broken: say so
+            return None
+        return getattr(module, "shares", None)
 
     # ------------------------------------------------------------- shared checks
     def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
@@ -198,6 +233,13 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def outcome_value(outcome: Outcome, seat: int) -> float:
+    """`seat`'s share of the win: 1 alone on top, 1/k among k tied winners, else 0."""
+    if outcome.ranks[seat] != 0:
+        return 0.0
+    return 1.0 / sum(1 for rank in outcome.ranks if rank == 0)
 
 
 def _type_tag(model: type[BaseModel]) -> str:

@@ -7,4 +7,4 @@ from tabletop.games._gems.evaluation import gem_evaluator
 from .cards import NOBLE_POINTS, NOBLES
 from .game import RULES
 
-evaluate = gem_evaluator(RULES, NOBLES, NOBLE_POINTS)
+shares = gem_evaluator(RULES, NOBLES, NOBLE_POINTS)

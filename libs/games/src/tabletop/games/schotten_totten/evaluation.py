@@ -1,0 +1,76 @@
+"""Schotten Totten's evaluation for bots: stones held, and on each open stone
+which side leans ahead, turned into a win share with a logistic.
+
+A complete side has its exact formation key; a partial side gets a cheap
+estimate (the formation its cards still allow, discounted for the cards it
+lacks, plus an average value for each missing card) instead of the full
+`best_possible` search, which the claim proof needs but a heuristic does not.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .cards import JOKERS, SHIELD, SPY
+from .formations import side_key
+from .state import STONES, State, blind, need
+
+STONE = 1.0  # a stone held
+ADJACENT = 0.6  # per pair of adjacent stones held (three in a row wins)
+LEAN = 0.45  # a stone's lean, at most
+MATCH = 2.0  # per match point ahead (several rounds)
+MISSING_VALUE = 5  # the value a missing card is expected to bring
+WILD_VALUE = {JOKERS[0]: 7, JOKERS[1]: 7, SPY: 7, SHIELD: 3}
+
+
+def _estimate(side: tuple[int, ...], needed: int, is_blind: bool) -> float:
+    if not side:
+        return 100.0 + needed * MISSING_VALUE
+    if len(side) >= needed:
+        return float(side_key(tuple(sorted(side)), is_blind))
+    clan = [c for c in side if c < 54]
+    values = [c % 9 + 1 for c in clan]
+    total = sum(values) + sum(WILD_VALUE.get(c, 5) for c in side if c >= 54)
+    total += (needed - len(side)) * MISSING_VALUE
+    if is_blind:
+        return float(total)
+    same_colour = len({c // 9 for c in clan}) <= 1
+    distinct = len(set(values)) == len(values)
+    run = distinct and (not values or max(values) - min(values) <= needed - 1)
+    kind = len(set(values)) <= 1
+    rank = 4 if same_colour and run else 3 if kind else 2 if same_colour else 1 if run else 0
+    # Few cards promise little: one card allows nearly everything.
+    certainty = len(side) / needed
+    return 100.0 * (1.0 + (rank - 1.0) * certainty) + total
+
+
+def _lean(state: State, stone: int, seat: int) -> float:
+    sides = state.sides[stone]
+    needed = need(state, stone)
+    is_blind = blind(state, stone)
+    mine = _estimate(sides[seat], needed, is_blind)
+    theirs = _estimate(sides[1 - seat], needed, is_blind)
+    filled = (len(sides[0]) + len(sides[1])) / (2 * needed)
+    return math.tanh((mine - theirs) / 60.0) * (0.4 + 0.6 * filled)
+
+
+def _adjacent(owner: tuple[int, ...], seat: int) -> int:
+    return sum(1 for i in range(STONES - 1) if owner[i] == seat and owner[i + 1] == seat)
+
+
+def shares(state: State) -> tuple[float, float]:
+    """Each seat's estimated share of the win (they sum to 1)."""
+    first = _share(state, 0)
+    return (first, 1.0 - first)
+
+
+def _share(state: State, seat: int) -> float:
+    other = 1 - seat
+    owner = state.owner
+    x = MATCH * (state.scores[seat] - state.scores[other])
+    x += STONE * (sum(1 for o in owner if o == seat) - sum(1 for o in owner if o == other))
+    x += ADJACENT * (_adjacent(owner, seat) - _adjacent(owner, other))
+    for stone in range(STONES):
+        if owner[stone] < 0:
+            x += LEAN * _lean(state, stone, seat)
+    return 1.0 / (1.0 + math.exp(-x))
