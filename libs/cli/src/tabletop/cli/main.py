@@ -72,6 +72,28 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="game id, see `tabletop games`")],
+    players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+    policies: Annotated[
+        str, typer.Option(help="comma-separated: random, greedy, ismcts[:500 | :1s | :200ms]")
+    ] = "random,greedy,ismcts:1s",
+    games: Annotated[int, typer.Option("--games", "-n", help="games per lineup")] = 20,
+    seed: Annotated[int, typer.Option(help="seed of the whole tournament")] = 0,
+    option: Annotated[
+        list[str], typer.Option("--option", "-o", help="game option KEY=VALUE (repeatable)")
+    ] = [],  # noqa: B006 - typer reads the default, never mutates it
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+) -> None:
+    """Bot policies play each other: round robin with seat rotation, win rates, ratings."""
+    from .tournament import run_tournament
+
+    raise typer.Exit(
+        run_tournament(game, players, policies, games, seed, _parse_options(option), as_json)
+    )
+
+
+@app.command()
 def bench(
     seconds: Annotated[float, typer.Option(help="time budget per measurement")] = 2.0,
     service: Annotated[

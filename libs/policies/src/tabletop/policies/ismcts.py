@@ -1,0 +1,183 @@
+"""`ismcts`: information-set Monte Carlo tree search (single-observer ISMCTS,
+Cowling, Powley & Whitehouse 2012), for any number of seats and with chance.
+
+Fairness by construction: `IsmctsPolicy.choose` reads the real state only to
+list its own seat's legal commands and, through a closure, to sample worlds
+with `sample_world(state, seat, seed)`. `search` never sees the state itself.
+
+Each iteration samples a world (a determinization), walks the shared tree in
+it by UCB over the commands legal *in that world* (ISMCTS' availability
+counts: an opponent's command that exists in only some worlds is judged only
+against the visits in which it was available), expands one node, plays a
+short rollout, evaluates every seat with `Game.evaluate`, and backs up each
+seat's value into the edges that seat chose: every seat maximises its own
+result, so 3-4 players need nothing special.
+
+Nodes are keyed by the sequence of commands (their wire form) from the root,
+not by views: commands are public once played, cheap to hash, and the same
+in every sampled world, whereas a view is a large dict to build per step.
+Chance outcomes inside `decide` are drawn from the iteration's generator, so
+an edge's statistics average over them (open-loop chance), which is what the
+acting seat knows when it chooses.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.kernel import Command, Game, IllegalCommand
+
+from .budget import Budget
+from .policy import command_key, step
+from .rollout import Rollout, random_rollout
+
+Sampler = Callable[[int], Any]  # seed -> a world the seat cannot tell from the real state
+
+
+class Node:
+    """An edge into a node: the command's statistics for the seat that chose it."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    budget: Budget
+    exploration: float = 0.3  # values are win shares in [0, 1]; moves differ by a few %
+    prior_visits: int = 2  # root commands start as if visited this often at greedy's value
+    rollout_depth: int = 0  # steps played past the tree before evaluating
+    rollout: Rollout = random_rollout
+
+
+@dataclass(frozen=True, slots=True)
+class IsmctsPolicy:
+    settings: SearchSettings
+    name: str = "ismcts"
+
+    def choose(self, game: Game[Any], state: Any, seat: int, seed: int) -> Command:
+        legal = game.legal_commands(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+
+        def sample(world_seed: int) -> Any:
+            return game.sample_world(state, seat, world_seed)
+
+        return search(game, sample, legal, self.settings, seed).command
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    command: Command
+    iterations: int
+    visits: dict[Hashable, int]
+
+
+def search(
+    game: Game[Any], sample: Sampler, legal: list[Command], settings: SearchSettings, seed: int
+) -> SearchResult:
+    """Search from the root seat's information set; `legal` are its commands."""
+    rng = random.Random(seed)
+    deadline = settings.budget.deadline()
+    root = _seeded_root(game, sample(rng.getrandbits(63)), legal, settings.prior_visits, rng)
+    iterations = 0
+    while not settings.budget.spent(iterations, deadline):
+        _iterate(game, root, sample(rng.getrandbits(63)), rng, settings)
+        iterations += 1
+    return _pick(root, legal, iterations, rng)
+
+
+def _seeded_root(
+    game: Game[Any], world: Any, legal: list[Command], visits: int, rng: random.Random
+) -> Node:
+    """A root whose commands carry a greedy prior (their one-step evaluation in
+    one sampled world) worth `visits` visits: search starts where greedy ends
+    and only has to find what looking further changes."""
+    root = Node()
+    if visits <= 0:
+        return root
+    for command in legal:
+        seat = command.seat
+        try:
+            value = game.evaluate(step(game, world, command, rng), seat)
+        except IllegalCommand:
+            continue
+        child = Node()
+        child.visits = child.available = visits
+        child.total = value * visits
+        root.children[command_key(command)] = child
+    return root
+
+
+def _pick(root: Node, legal: list[Command], iterations: int, rng: random.Random) -> SearchResult:
+    """The most visited legal root command (mean value breaks ties)."""
+    best, best_rank = None, (-1, -1.0)
+    visits: dict[Hashable, int] = {}
+    for command in legal:
+        key = command_key(command)
+        node = root.children.get(key)
+        if node is None:
+            continue
+        visits[key] = node.visits
+        rank = (node.visits, node.total / node.visits if node.visits else 0.0)
+        if rank > best_rank:
+            best, best_rank = command, rank
+    if best is None:  # no iteration ran (a budget too small)
+        best = rng.choice(legal)
+    return SearchResult(best, iterations, visits)
+
+
+def _iterate(
+    game: Game[Any], root: Node, world: Any, rng: random.Random, settings: SearchSettings
+) -> None:
+    node, state = root, world
+    path: list[tuple[Node, int]] = []  # (edge taken, seat that took it)
+    c = settings.exploration
+    while True:
+        acting = game.to_act(state)
+        if not acting:
+            break
+        actor = acting[0] if len(acting) == 1 else rng.choice(acting)
+        untried: list[tuple[Hashable, Command]] = []
+        chosen: tuple[Node, Command] | None = None
+        best = -math.inf
+        children = node.children
+        for command in game.legal_commands(state, actor):
+            key = command_key(command)
+            child = children.get(key)
+            if child is None:
+                untried.append((key, command))
+                continue
+            child.available += 1
+            score = child.total / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best:
+                best, chosen = score, (child, command)
+        if untried:
+            key, command = untried[0] if len(untried) == 1 else rng.choice(untried)
+            child = Node()
+            child.available = 1
+            children[key] = child
+            path.append((child, actor))
+            state = step(game, state, command, rng)
+            break
+        if chosen is None:
+            raise RuntimeError(f"{game.id}: seat {actor} must act but has no legal command")
+        node, command = chosen
+        path.append((node, actor))
+        state = step(game, state, command, rng)
+    state = settings.rollout(game, state, settings.rollout_depth, rng)
+    values = game.evaluate_all(state)
+    for edge, actor in path:
+        edge.visits += 1
+        edge.total += values[actor]

@@ -1,0 +1,18 @@
+"""`random`: uniform over the legal commands (a baseline, and a sanity check
+for everything that drives policies)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.kernel import Command, Game
+
+
+@dataclass(frozen=True, slots=True)
+class RandomPolicy:
+    name: str = "random"
+
+    def choose(self, game: Game[Any], state: Any, seat: int, seed: int) -> Command:
+        return random.Random(seed).choice(game.legal_commands(state, seat))

@@ -1,0 +1,37 @@
+"""`tabletop tournament` through the real CLI entry point, on a tiny run."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tabletop.cli.main import app
+
+runner = CliRunner()
+
+
+def test_tournament_prints_json_standings() -> None:
+    args = ["tournament", "splendor", "--players", "2", "--policies", "random,greedy,ismcts:5"]
+    result = runner.invoke(app, [*args, "--games", "2", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["policies"] == ["random", "greedy", "ismcts:5"]
+    assert report["games_played"] == 3 * 2
+    assert len(report["lineups"]) == 3
+    for entrant in report["entrants"]:
+        assert entrant["games"] == 4
+        low, high = entrant["ci95"]
+        assert 0 <= low <= entrant["win_rate"] <= high <= 1
+        assert {"mu", "sigma", "ordinal"} <= set(entrant["rating"])
+    assert sum(e["wins"] for e in report["entrants"]) == 6
+
+
+def test_tournament_refuses_unknown_policies_and_games() -> None:
+    assert (
+        runner.invoke(app, ["tournament", "splendor", "--policies", "minimax,random"]).exit_code
+        == 2
+    )
+    assert runner.invoke(app, ["tournament", "chess"]).exit_code == 2
+    too_few = ["tournament", "splendor", "-p", "3", "--policies", "random,greedy"]
+    assert runner.invoke(app, too_few).exit_code == 2
