@@ -45,7 +45,7 @@ from .rules import (
     placeable,
     slots_for,
 )
-from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+from .state import DRAFT, REFILL, TIEBREAK, State
 
 
 def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
@@ -229,6 +229,3 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
         assert type(command) in EFFECT_COMMANDS
         decide_effect(flow, command)
     return flow.events
-
-
-__all__ = ["PLAY", "decide", "draft_seat", "needs_burner", "start"]

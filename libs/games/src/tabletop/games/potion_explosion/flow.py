@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.kernel import Code, Event, IllegalCommand
+from tabletop.kernel import Event, IllegalCommand
 
 from . import messages as m
 from .data import (
@@ -20,7 +20,14 @@ from .data import (
 )
 from .dispenser import can_take, draw_refill, reachable
 from .evolve import evolve
-from .rules import NO_MARBLE, OUT_OF_REACH, POTION_LIMIT, open_holes
+from .rules import (
+    EFFECT_PENDING,
+    NO_MARBLE,
+    OUT_OF_REACH,
+    POTION_LIMIT,
+    WRONG_PHASE,
+    open_holes,
+)
 from .scoring import leaders
 from .state import PLAY, Player, State
 
@@ -107,13 +114,10 @@ def check_completion_limit(state: State, slot: int, colour: int) -> None:
 
 def check_phase(state: State, phase: int, what: str) -> None:
     if state.phase != phase:
-        raise refuse("wrong_phase", f"{what} is not possible now")
+        raise refuse(WRONG_PHASE, f"{what} is not possible now")
 
 
 def check_play(state: State, what: str) -> None:
     check_phase(state, PLAY, what)
     if state.turn.pending is not None:
-        raise refuse("effect_pending", f"finish the potion effect before: {what}")
-
-
-__all__ = ["Code", "Flow", "check_play", "check_take", "refuse", "skill_awards"]
+        raise refuse(EFFECT_PENDING, f"finish the potion effect before: {what}")
