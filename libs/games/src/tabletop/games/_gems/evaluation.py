@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from .payment import cost_items, wild_needed
 from .rules import WILD, Rules
@@ -53,7 +54,9 @@ def gem_evaluator(
             best = max(best, have / need if need else 0.0)
         return noble_points * best * best
 
-    def strength(s: State, p: Player, fade: float) -> float:
+    @lru_cache(maxsize=1 << 15)
+    def strength(p: Player, market: tuple, table_nobles: tuple[int, ...], fade: float) -> float:
+        """(Search meets the same player and market again and again: cached.)"""
         engine = sum(p.bonus) * ENGINE_WEIGHT * fade
         tokens = sum(p.tokens) * TOKEN_WEIGHT * fade
         reserve = len(p.reserved) * RESERVE_WEIGHT * fade
@@ -62,14 +65,16 @@ def gem_evaluator(
             + engine
             + tokens
             + reserve
-            + prospects(p, s.market)
-            + noble_progress(p, s.nobles) * fade
+            + prospects(p, market)
+            + noble_progress(p, table_nobles) * fade
         )
 
     def shares(state: State) -> tuple[float, ...]:
         lead = max(p.points for p in state.players)
         fade = max(0.0, 1.0 - lead / rules.target)
-        return softmax([SHARPNESS * strength(state, p, fade) for p in state.players])
+        return softmax(
+            [SHARPNESS * strength(p, state.market, state.nobles, fade) for p in state.players]
+        )
 
     return shares
 

@@ -9,7 +9,6 @@ transient ENDING that `decide` closes with automatic events and `TurnEnded`.
 
 from __future__ import annotations
 
-from operator import add, sub
 from typing import TYPE_CHECKING
 
 from .messages import (
@@ -28,6 +27,19 @@ if TYPE_CHECKING:
 
 
 _new = tuple.__new__  # builds a named tuple from a tuple without its Python-level __new__
+
+
+def plus(a: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
+    """Token vectors (5 colours + wild) added; unpacking beats map() threefold."""
+    a0, a1, a2, a3, a4, a5 = a
+    v0, v1, v2, v3, v4, v5 = v
+    return (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
+
+
+def minus(a: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
+    a0, a1, a2, a3, a4, a5 = a
+    v0, v1, v2, v3, v4, v5 = v
+    return (a0 - v0, a1 - v1, a2 - v2, a3 - v3, a4 - v4, a5 - v5)
 
 
 def replaced(t: tuple, i: int, v: object) -> tuple:
@@ -100,9 +112,9 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
 def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     v = g.vec(e.tokens)
     p = s.players[e.seat]
-    p = _new(Player, (tuple(map(add, p.tokens, v)), *p[1:]))
+    p = _new(Player, (plus(p.tokens, v), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, False)
-    return with_player(s, p, tuple(map(sub, s.supply, v)), s.market, s.decks, s.nobles, step)
+    return with_player(s, p, minus(s.supply, v), s.market, s.decks, s.nobles, step)
 
 
 def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
@@ -149,7 +161,7 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     colour = t.bonus[card]
     bonus = replaced(p.bonus, colour, p.bonus[colour] + t.bonus_count[card])
     p = Player(
-        tuple(map(sub, p.tokens, v)),
+        minus(p.tokens, v),
         bonus,
         p.points + t.points[card],
         (*p.cards, card),
@@ -159,17 +171,15 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
         p.under,
     )
     step = next_step(g, p, market, s.nobles, False)
-    return with_player(s, p, tuple(map(add, s.supply, v)), market, decks, s.nobles, step)
+    return with_player(s, p, plus(s.supply, v), market, decks, s.nobles, step)
 
 
 def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
     v = g.vec(e.tokens)
     p = s.players[e.seat]
-    p = _new(Player, (tuple(map(sub, p.tokens, v)), *p[1:]))
+    p = _new(Player, (minus(p.tokens, v), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, True)
-    return with_player(
-        s, p, tuple(map(add, s.supply, v)), s.market, s.decks, s.nobles, step, s.passes
-    )
+    return with_player(s, p, plus(s.supply, v), s.market, s.decks, s.nobles, step, s.passes)
 
 
 def on_passed(g: GemsGame, s: State, e: Passed) -> State:
