@@ -77,6 +77,7 @@ def test_budgets_and_specs() -> None:
     assert Budget.parse("200ms") == Budget(seconds=0.2)
     assert make_policy("ismcts:200ms").name == "ismcts:200ms"
     assert make_policy("ismcts:500").name == "ismcts:500"
-    for bad in ("ismcts:fast", "greedy:3", "minimax"):
+    assert make_policy("ismcts:50:c=0.5:depth=2").name == "ismcts:50:c=0.5:depth=2"
+    for bad in ("ismcts:fast", "greedy:3", "minimax", "ismcts:5:c", "ismcts:5:rollout=x"):
         with pytest.raises(ValueError):
             make_policy(bad)

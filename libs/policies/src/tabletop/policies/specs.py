@@ -1,8 +1,12 @@
 """Policies by name, as the CLI and the bots service spell them:
 "random", "greedy", "ismcts" (default budget), "ismcts:500" (iterations),
-"ismcts:1s" / "ismcts:200ms" (time per move)."""
+"ismcts:1s" / "ismcts:200ms" (time per move), and for experiments search
+settings after the budget: "ismcts:1s:c=0.5:prior=4:depth=3:rollout=greedy"
+(exploration, prior visits, rollout depth, rollout policy)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from .budget import Budget
 from .greedy import GreedyPolicy
@@ -23,11 +27,26 @@ def make_policy(spec: str) -> Policy:
     if kind == "greedy" and not arg:
         return GreedyPolicy()
     if kind == "ismcts":
-        budget = Budget.parse(arg or DEFAULT_BUDGET)
-        return IsmctsPolicy(ismcts_settings(budget), name=f"ismcts:{budget}")
+        budget_text, *tweaks = (arg or DEFAULT_BUDGET).split(":")
+        settings = _tweaked(SearchSettings(budget=Budget.parse(budget_text)), tweaks)
+        name = ":".join(("ismcts", str(settings.budget), *tweaks))
+        return IsmctsPolicy(settings, name=name)
     raise ValueError(f"unknown policy {spec!r}; expected one of {', '.join(KINDS)}[:budget]")
 
 
-def ismcts_settings(budget: Budget) -> SearchSettings:
-    """The tuned defaults (see the tournament figures in docs/policies.md)."""
-    return SearchSettings(budget=budget, rollout_depth=0, rollout=ROLLOUTS["random"])
+def _tweaked(settings: SearchSettings, tweaks: list[str]) -> SearchSettings:
+    for tweak in tweaks:
+        key, sep, value = tweak.partition("=")
+        if not sep:
+            raise ValueError(f"search setting {tweak!r}: expected KEY=VALUE")
+        if key == "c":
+            settings = replace(settings, exploration=float(value))
+        elif key == "prior":
+            settings = replace(settings, prior_visits=int(value))
+        elif key == "depth":
+            settings = replace(settings, rollout_depth=int(value))
+        elif key == "rollout" and value in ROLLOUTS:
+            settings = replace(settings, rollout=ROLLOUTS[value])
+        else:
+            raise ValueError(f"unknown search setting {tweak!r}")
+    return settings

@@ -10,6 +10,7 @@ lacks, plus an average value for each missing card) instead of the full
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from .cards import JOKERS, SHIELD, SPY
 from .formations import side_key
@@ -44,14 +45,14 @@ def _estimate(side: tuple[int, ...], needed: int, is_blind: bool) -> float:
     return 100.0 * (1.0 + (rank - 1.0) * certainty) + total
 
 
-def _lean(state: State, stone: int, seat: int) -> float:
-    sides = state.sides[stone]
-    needed = need(state, stone)
-    is_blind = blind(state, stone)
-    mine = _estimate(sides[seat], needed, is_blind)
-    theirs = _estimate(sides[1 - seat], needed, is_blind)
+@lru_cache(maxsize=1 << 16)
+def _lean(sides: tuple[tuple[int, ...], tuple[int, ...]], needed: int, is_blind: bool) -> float:
+    """How far seat 0's side leans ahead of seat 1's on an open stone, in
+    (-1, 1) (search meets the same sides again and again: cached)."""
+    first = _estimate(sides[0], needed, is_blind)
+    second = _estimate(sides[1], needed, is_blind)
     filled = (len(sides[0]) + len(sides[1])) / (2 * needed)
-    return math.tanh((mine - theirs) / 60.0) * (0.4 + 0.6 * filled)
+    return math.tanh((first - second) / 60.0) * (0.4 + 0.6 * filled)
 
 
 def _adjacent(owner: tuple[int, ...], seat: int) -> int:
@@ -60,17 +61,12 @@ def _adjacent(owner: tuple[int, ...], seat: int) -> int:
 
 def shares(state: State) -> tuple[float, float]:
     """Each seat's estimated share of the win (they sum to 1)."""
-    first = _share(state, 0)
-    return (first, 1.0 - first)
-
-
-def _share(state: State, seat: int) -> float:
-    other = 1 - seat
     owner = state.owner
-    x = MATCH * (state.scores[seat] - state.scores[other])
-    x += STONE * (sum(1 for o in owner if o == seat) - sum(1 for o in owner if o == other))
-    x += ADJACENT * (_adjacent(owner, seat) - _adjacent(owner, other))
+    x = MATCH * (state.scores[0] - state.scores[1])
+    x += STONE * (owner.count(0) - owner.count(1))
+    x += ADJACENT * (_adjacent(owner, 0) - _adjacent(owner, 1))
     for stone in range(STONES):
         if owner[stone] < 0:
-            x += LEAN * _lean(state, stone, seat)
-    return 1.0 / (1.0 + math.exp(-x))
+            x += LEAN * _lean(state.sides[stone], need(state, stone), blind(state, stone))
+    first = 1.0 / (1.0 + math.exp(-x))
+    return (first, 1.0 - first)
