@@ -10,10 +10,10 @@ import pytest
 from nats.aio.client import Client
 from prometheus_client import CollectorRegistry
 
-from tabletop.bots.heads import Heads
 from tabletop.bots.metrics import BotsMetrics
 from tabletop.bots.worker import BotWorker, Verdict
-from tabletop.eventlog import Commit, EventLog, ensure_key_values, ensure_streams
+from tabletop.eventlog import Commit, EventLog, Heads, ensure_key_values, ensure_streams
+from tabletop.games import get_game
 from tabletop.messaging import RulesClient
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects
 
@@ -70,7 +70,7 @@ async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
 
     # "Worker A", in this process: it takes commits off the shared consumer and dies unacked.
     worker = BotWorker(
-        Heads(EventLog(js, topology)),
+        Heads(EventLog(js, topology), get_game),
         await js.key_value(topology.seats_bucket),
         RulesClient(nc, platform.namespace, timeout=10),
         BotsMetrics(CollectorRegistry()),

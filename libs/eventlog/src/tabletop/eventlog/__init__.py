@@ -2,6 +2,7 @@
 
 from .commit import GAME_ID_PATTERN, GENESIS_HASH, Commit, canonical_json, chain_hash, next_commit
 from .errors import AppendConflict, AppendError, DuplicateAppend
+from .heads import Head, Heads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
 from .streams import Topology, ensure_key_values, ensure_streams
@@ -17,6 +18,8 @@ __all__ = [
     "CommitLog",
     "DuplicateAppend",
     "EventLog",
+    "Head",
+    "Heads",
     "MemoryEventLog",
     "Topology",
     "canonical_json",

@@ -1,15 +1,18 @@
 """Games as of their last commit, read from the event log and kept in a
-small LRU so a busy game is not replayed from scratch on every commit."""
+small LRU so a busy game is not replayed from scratch on every commit. For
+readers of games (bots, gateway); only a shortcut, since every load asks the
+log for what follows the cached commit."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.eventlog import EventLog
-from tabletop.games import get_game
 from tabletop.kernel import Game
+
+from .log import EventLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,13 +24,14 @@ class Head:
 
 
 class Heads:
-    def __init__(self, log: EventLog, size: int = 1024) -> None:
+    def __init__(self, log: EventLog, game_for: Callable[[str], Game], size: int = 1024) -> None:
         self.log = log
+        self.game_for = game_for  # game type id -> Game (e.g. tabletop.games.get_game)
         self.size = size
         self._heads: OrderedDict[str, Head] = OrderedDict()
 
     async def head(self, game_id: str) -> Head | None:
-        """The game's latest state (None: no such game). Raises UnknownGame
+        """The game's latest state (None: no such game). `game_for` raises
         for a game type this process does not know."""
         cached = self._heads.get(game_id)
         after = (cached.seq, cached.stream_seq) if cached else (0, 0)
@@ -41,7 +45,7 @@ class Heads:
         else:
             if commits[0].seq != 1:  # the cache was not a prefix: read everything
                 commits, stream_seq = await self.log.load(game_id)
-            game, state = get_game(commits[0].game), None
+            game, state = self.game_for(commits[0].game), None
         for commit in commits:
             state = game.fold(state, map(game.parse_event, commit.events))
         head = Head(game, state, commits[-1].seq, stream_seq)

@@ -17,11 +17,11 @@ from faststream.specification import AsyncAPI
 from nats.js.errors import BadRequestError
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import EventLog, Topology, ensure_key_values, ensure_streams
+from tabletop.eventlog import EventLog, Heads, Topology, ensure_key_values, ensure_streams
+from tabletop.games import get_game
 from tabletop.messaging import RulesClient
 from tabletop.runtime import health_routes
 
-from .heads import Heads
 from .metrics import BotsMetrics
 from .settings import BotsSettings
 from .worker import BotWorker, Verdict
@@ -91,7 +91,7 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         except BadRequestError as exc:  # exists with an older config: keep it, say so
             log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
-        heads = Heads(EventLog(js, topology), settings.cache_size)
+        heads = Heads(EventLog(js, topology), get_game, settings.cache_size)
         seats = await js.key_value(topology.seats_bucket)
         ready["worker"] = BotWorker(heads, seats, rules, metrics)
         log.info("bots ready", extra={"consumer": consumer.durable_name})

@@ -22,12 +22,11 @@ from nats.js.errors import KeyNotFoundError
 from nats.js.kv import KeyValue
 from pydantic import ValidationError
 
-from tabletop.eventlog import Commit
+from tabletop.eventlog import Commit, Heads
 from tabletop.kernel import Code, Command, Game, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
 
-from .heads import Heads
 from .metrics import BotsMetrics
 from .policy import BotTurn, policy_for
 

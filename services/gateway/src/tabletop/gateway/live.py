@@ -1,0 +1,73 @@
+"""The WebSocket that pushes my new view after every commit of a game.
+
+Connect to `/v1/games/{game_id}/ws?token=…` (browsers cannot set headers on
+a WebSocket). The gateway subscribes to the game's subject first, then sends
+the current view, then one message per commit (a GameOut as JSON), and
+closes once the game is over. Close codes: 4401 bad token, 4404 no game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from nats.aio.msg import Msg
+
+from .auth import backend_of, claims_from, seat_of
+from .errors import ApiError
+from .views import game_out
+
+router = APIRouter()
+
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+
+
+@router.websocket("/v1/games/{game_id}/ws")
+async def game_updates(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    await websocket.accept()
+    try:
+        claims = claims_from(websocket.app.state.settings, token)
+        backend = backend_of(websocket)  # type: ignore[arg-type]
+        seat = await seat_of(backend, game_id, claims.sub)
+    except ApiError as exc:
+        await websocket.send_json({"code": exc.code, "message": exc.message})
+        await websocket.close(CLOSE_CODES.get(exc.status, 1011))
+        return
+    commits: asyncio.Queue[None] = asyncio.Queue()
+
+    async def on_commit(msg: Msg) -> None:
+        commits.put_nowait(None)
+
+    sub = await backend.nc.subscribe(backend.topology.game_subject(game_id), cb=on_commit)
+    hung_up = asyncio.create_task(_until_hang_up(websocket))
+    try:
+        sent_seq = 0
+        while True:
+            head = await backend.head(game_id)
+            if head.seq > sent_seq:
+                out = game_out(game_id, head, seat)
+                await websocket.send_json(out.model_dump(mode="json"))
+                sent_seq = head.seq
+                if out.finished:
+                    break
+            waiting = asyncio.create_task(commits.get())
+            done, _ = await asyncio.wait({waiting, hung_up}, return_when=asyncio.FIRST_COMPLETED)
+            if hung_up in done:
+                waiting.cancel()
+                return
+            while not commits.empty():  # several commits at once: one fresh view
+                commits.get_nowait()
+        await websocket.close()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hung_up.cancel()
+        with contextlib.suppress(Exception):
+            await sub.unsubscribe()
+
+
+async def _until_hang_up(websocket: WebSocket) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

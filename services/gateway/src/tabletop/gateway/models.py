@@ -1,0 +1,99 @@
+"""What the HTTP API takes and returns (the OpenAPI document at /docs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.messaging.matchmaking import DEFAULT_DIFFICULTY, DIFFICULTY_PATTERN
+
+CLIENT_COMMAND_ID = r"^[A-Za-z0-9_-]{1,48}$"
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TokenOut(BaseModel):
+    token: str
+    token_type: str = "bearer"
+    player_id: str
+    expires_at: int  # unix seconds
+
+
+class MeOut(BaseModel):
+    player_id: str
+    expires_at: int
+
+
+class QueueIn(_In):
+    game: str = Field(min_length=1, max_length=64, examples=["schotten-totten"])
+    players: int = Field(ge=1, le=16, examples=[2])
+    options: dict[str, Any] = Field(default_factory=dict)
+    bot_difficulty: str = Field(default=DEFAULT_DIFFICULTY, pattern=DIFFICULTY_PATTERN)
+
+
+class CommandIn(_In):
+    """A command for my seat. `seat` may be left out (the gateway fills it from
+    the token); a different seat is refused. Give `command_id` to make a retry
+    land once; `expected_seq` refuses the command if the game has moved on."""
+
+    command: dict[str, Any]
+    command_id: str | None = Field(default=None, pattern=CLIENT_COMMAND_ID)
+    expected_seq: int | None = Field(default=None, ge=0)
+
+
+class CommandOut(BaseModel):
+    accepted: bool
+    game_id: str
+    seq: int
+    command_id: str
+
+
+class OutcomeOut(BaseModel):
+    ranks: list[int]
+    scores: list[float]
+    reason: str = ""
+
+
+class GameOut(BaseModel):
+    """A live game as one seat (or a spectator: `seat` null) sees it now."""
+
+    game_id: str
+    game: str
+    seq: int
+    seat: int | None
+    to_act: list[int]
+    finished: bool
+    outcome: OutcomeOut | None = None
+    view: dict[str, Any]
+
+
+class LegalOut(BaseModel):
+    game_id: str
+    seq: int
+    seat: int
+    commands: list[dict[str, Any]]
+
+
+class FeedCommit(BaseModel):
+    seq: int
+    seat: int | None
+    events: list[dict[str, Any]]  # redacted for the caller's seat
+
+
+class FeedOut(BaseModel):
+    game_id: str
+    seat: int | None
+    last_seq: int
+    commits: list[FeedCommit]
+
+
+class ReplayOut(BaseModel):
+    game_id: str
+    step: int
+    last_seq: int
+    finished: bool
+    seat: int | None
+    view: dict[str, Any]

@@ -1,0 +1,179 @@
+"""The gateway over real services: a token acts only for its own seat and sees
+only its own view; forged, expired and missing tokens, malformed bodies,
+unknown games, stale, duplicate and illegal commands get clear errors, and
+everything keeps running; the WebSocket pushes my view after each commit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import httpx
+import nats
+import pytest
+import websockets
+from nats.aio.client import Client
+
+from tabletop.eventlog import Commit, Topology
+from tabletop.games import get_game
+from tabletop.gateway.tokens import issue
+
+from .http import Player
+from .play import commits_of, replay
+from .services import Platform
+
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+
+SECRET = "test-secret-of-this-gateway-0123456789"
+GAME = "schotten-totten"
+
+
+@dataclass
+class Table:
+    base: str
+    http: httpx.AsyncClient
+    game_id: str
+    by_seat: dict[int, Player]
+    nc: Client
+    topology: Topology
+
+
+@pytest.fixture(scope="module")
+async def table(
+    nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Table]:
+    """One game between two HTTP players, shared by this module's tests (each
+    reads where the game stands, so their order does not matter)."""
+    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("gateway"))
+    processes = platform.start_all(
+        {
+            "rules": {},
+            "archive": {},
+            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
+            "gateway": {"GATEWAY_TOKEN_SECRET": SECRET},
+        }
+    )
+    base = f"http://127.0.0.1:{processes[-1].http_port}"
+    nc = await nats.connect(nats_url)
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+            ann, ben = await Player.sign_in(http), await Player.sign_in(http)
+            await ann.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+            ticket = await ben.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+            assert ticket["status"] == "matched"
+            mine = await ann.ok("GET", "/v1/queue")
+            assert (mine["status"], mine["seat"]) == ("matched", 0)
+            yield Table(base, http, ticket["game_id"], {0: ann, 1: ben}, nc, platform.topology)
+    finally:
+        await nc.close()
+        await platform.close()
+
+
+async def test_a_token_acts_and_sees_only_for_its_own_seat(table: Table) -> None:
+    ann = table.by_seat[0]
+    game_id = table.game_id
+    path = f"/v1/games/{game_id}"
+    state = replay(await commits_of_game(table))
+    game = get_game(GAME)
+    seen = await ann.ok("GET", path)
+    assert seen["seat"] == 0 and seen["view"] == game.view(state, 0)
+    assert seen["view"] != game.view(state, 1)  # ben's hand is not in it
+    acting = seen["to_act"][0]
+    mover, waiter = table.by_seat[acting], table.by_seat[1 - acting]
+
+    legal = (await mover.ok("GET", f"{path}/legal"))["commands"]
+    assert legal and all(c["seat"] == acting for c in legal)
+    assert (await waiter.ok("GET", f"{path}/legal"))["commands"] == []
+
+    # Acting for the other seat: refused whoever's turn it is.
+    other = {**legal[0], "seat": 1 - acting}
+    refused = await mover.post(f"{path}/commands", {"command": other})
+    assert (refused.status_code, refused.json()["code"]) == (403, "wrong_seat")
+    # The waiter sending the mover's command as its own: not its turn.
+    not_yours = await waiter.post(f"{path}/commands", {"command": {**legal[0], "seat": 1 - acting}})
+    assert (not_yours.status_code, not_yours.json()["code"]) == (409, "not_your_turn")
+    # Another seat's replay view is hidden while the game runs.
+    hidden = await ann.get(f"{path}/replay", at=1, **{"as": "1"})
+    assert (hidden.status_code, hidden.json()["code"]) == (403, "hidden")
+    spectator = await ann.ok("GET", f"{path}/replay", at=1, **{"as": "spectator"})
+    assert spectator["view"] == game.view(replay((await commits_of_game(table))[:1]), None)
+
+    feed = await ann.ok("GET", f"{path}/events")
+    assert feed["seat"] == 0 and feed["last_seq"] >= 1
+    start_events = [game.parse_event(e) for e in (await commits_of_game(table))[0].events]
+    assert feed["commits"][0]["events"] == [
+        game.redact(e, 0).model_dump(mode="json") for e in start_events
+    ]
+    outsider = await Player.sign_in(table.http)
+    assert (await outsider.ok("GET", path))["seat"] is None  # a spectator's view
+    denied = await outsider.post(f"{path}/commands", {"command": legal[0]})
+    assert (denied.status_code, denied.json()["code"]) == (403, "not_a_player")
+
+
+async def test_bad_tokens_and_bad_requests_get_clear_errors(table: Table) -> None:
+    ann = table.by_seat[0]
+    path = f"/v1/games/{table.game_id}"
+    assert (await table.http.get(path)).json()["code"] == "unauthorized"
+    forged = ann.token[:-4] + ("AAAA" if not ann.token.endswith("AAAA") else "BBBB")
+    response = await table.http.get(path, headers={"Authorization": f"Bearer {forged}"})
+    assert (response.status_code, response.json()["code"]) == (401, "invalid_token")
+    other_key, _ = issue("another-secret-0123456789abcdef", ann.player_id, int(time.time()), 60)
+    response = await table.http.get(path, headers={"Authorization": f"Bearer {other_key}"})
+    assert (response.status_code, response.json()["code"]) == (401, "invalid_token")
+    expired, _ = issue(SECRET, ann.player_id, int(time.time()) - 120, 60)
+    response = await table.http.get(path, headers={"Authorization": f"Bearer {expired}"})
+    assert (response.status_code, response.json()["code"]) == (401, "token_expired")
+
+    malformed = await table.http.post(
+        f"{path}/commands",
+        content=b"{not json",
+        headers={**ann.auth, "Content-Type": "application/json"},
+    )
+    assert (malformed.status_code, malformed.json()["code"]) == (400, "malformed_request")
+    garbage = await ann.post(f"{path}/commands", {"command": {"type": "fly-away"}})
+    assert (garbage.status_code, garbage.json()["code"]) == (400, "unknown_command")
+    unknown = await ann.get("/v1/games/no-such-game")
+    assert (unknown.status_code, unknown.json()["code"]) == (404, "unknown_game_id")
+    bad_id = await ann.get("/v1/games/not.a.game")
+    assert bad_id.status_code in (400, 404)
+    assert (await ann.post("/v1/queue", {"game": "chess", "players": 2})).status_code == 404
+
+    seen = await ann.ok("GET", path)
+    mover = table.by_seat[seen["to_act"][0]]
+    command = (await mover.ok("GET", f"{path}/legal"))["commands"][0]
+    stale = await mover.post(f"{path}/commands", {"command": command, "expected_seq": 0})
+    assert (stale.status_code, stale.json()["code"]) == (409, "stale_command")
+    body = {"command": command, "command_id": "move-1", "expected_seq": seen["seq"]}
+    landed = await mover.ok("POST", f"{path}/commands", body)
+    again = await mover.post(f"{path}/commands", body)
+    assert (again.status_code, again.json()["code"]) == (409, "duplicate_command")
+    assert again.json()["seq"] == landed["seq"]
+
+    # Everything still answers.
+    assert (await table.http.get("/readyz")).status_code == 200
+    assert (await ann.ok("GET", path))["seq"] == landed["seq"]
+    assert "tabletop_gateway_requests_total" in (await table.http.get("/metrics")).text
+
+
+async def test_the_websocket_pushes_my_view_after_each_commit(table: Table) -> None:
+    ann = table.by_seat[0]
+    path = f"/v1/games/{table.game_id}"
+    url = table.base.replace("http", "ws") + f"{path}/ws?token={ann.token}"
+    async with websockets.connect(url) as ws:
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert first["seat"] == 0 and first["view"] == (await ann.ok("GET", path))["view"]
+        mover = table.by_seat[first["to_act"][0]]
+        command = (await mover.ok("GET", f"{path}/legal"))["commands"][0]
+        await mover.ok("POST", f"{path}/commands", {"command": command})
+        pushed = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert pushed["seq"] == first["seq"] + 1
+        assert pushed["view"] == (await ann.ok("GET", path))["view"]
+    async with websockets.connect(table.base.replace("http", "ws") + f"{path}/ws?token=x") as ws:
+        assert json.loads(await ws.recv())["code"] == "invalid_token"
+
+
+async def commits_of_game(table: Table) -> list[Commit]:
+    return await commits_of(table.nc, table.topology, table.game_id)
