@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.games import get_game
 from tabletop.games._gems import ACTION, CHOOSE, EMPTY, OVER, RETURN, GemsCode
+from tabletop.games.splendor import SplendorCode
 from tabletop.kernel import IllegalCommand
 
 from .gems_checks import with_player
@@ -197,8 +198,8 @@ def test_several_qualifying_nobles_the_player_chooses_one() -> None:
     s = act(s, type="buy", card=blue)
     assert s.step == CHOOSE and GAME.to_act(s) == [0]
     assert sorted(c.noble for c in GAME.legal_commands(s, 0)) == [0, 2]
-    refused(s, GemsCode.NOBLE_NOT_EARNED, type="choose_noble", noble=5)
-    refused(s, GemsCode.UNKNOWN_NOBLE, type="choose_noble", noble=7)
+    refused(s, SplendorCode.NOBLE_NOT_EARNED, type="choose_noble", noble=5)
+    refused(s, SplendorCode.UNKNOWN_NOBLE, type="choose_noble", noble=7)
     s = act(s, type="choose_noble", noble=2)
     assert s.players[0].nobles == (2,) and s.nobles == (0, 5) and s.seat == 1
     assert s.players[0].points == 3 + GAME.rules.cards.points[blue]

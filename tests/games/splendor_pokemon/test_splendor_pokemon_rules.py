@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.games import get_game
 from tabletop.games._gems import ACTION, CHOOSE, EMPTY, OVER, RETURN, GemsCode
+from tabletop.games.splendor_pokemon import PokemonCode
 from tabletop.games.splendor_pokemon.cards import CARDS
 from tabletop.kernel import IllegalCommand
 
@@ -170,13 +171,13 @@ def test_evolution_refusals() -> None:
     s = put_face_up(jihee(new()), IVYSAUR)
     s = act(s, type="take_different", colors=["black", "blue", "red"])
     other_ivysaur = card("Ivysaur", (0, 4, 0, 1, 4))
-    refused(s, GemsCode.EVOLUTION_UNAVAILABLE, type="evolve", card=BULBASAUR, into=other_ivysaur)
-    refused(s, GemsCode.CANNOT_EVOLVE, type="evolve", card=POLIWAG, into=IVYSAUR)
-    refused(s, GemsCode.CANNOT_EVOLVE, type="evolve", card=SNORLAX, into=IVYSAUR)
-    refused(s, GemsCode.CANNOT_EVOLVE, type="evolve", card=WEEPINBELL, into=IVYSAUR)
+    refused(s, PokemonCode.EVOLUTION_UNAVAILABLE, type="evolve", card=BULBASAUR, into=other_ivysaur)
+    refused(s, PokemonCode.CANNOT_EVOLVE, type="evolve", card=POLIWAG, into=IVYSAUR)
+    refused(s, PokemonCode.CANNOT_EVOLVE, type="evolve", card=SNORLAX, into=IVYSAUR)
+    refused(s, PokemonCode.CANNOT_EVOLVE, type="evolve", card=WEEPINBELL, into=IVYSAUR)
     weak = with_player(s, 0, bonus=(0, 2, 1, 0, 0))  # tokens never count, bonuses do
     weak = with_player(weak, 0, tokens=(0, 5, 0, 0, 0, 0))
-    refused(weak, GemsCode.EVOLUTION_REQUIREMENT, type="evolve", card=BULBASAUR, into=IVYSAUR)
+    refused(weak, PokemonCode.EVOLUTION_REQUIREMENT, type="evolve", card=BULBASAUR, into=IVYSAUR)
     refused(new(), GemsCode.WRONG_STEP, type="evolve", card=BULBASAUR, into=IVYSAUR)
 
 

@@ -2,7 +2,7 @@
 
 Codes are part of the wire contract: clients switch on them, so they are
 stable strings. The kernel's own codes (wrong seat, game over...) come first,
-from `tabletop.kernel.Code`.
+from `tabletop.kernel.Code`; each game adds the codes of its own rules.
 """
 
 from __future__ import annotations
@@ -28,10 +28,3 @@ class GemsCode(StrEnum):
     RETURN_COUNT = "return_count"
     RETURN_NOT_HELD = "return_not_held"
     PASS_NOT_ALLOWED = "pass_not_allowed"
-    # Splendor
-    UNKNOWN_NOBLE = "unknown_noble"
-    NOBLE_NOT_EARNED = "noble_not_earned"
-    # Splendor Pokémon
-    CANNOT_EVOLVE = "cannot_evolve"  # not your Pokémon, or it has no next stage
-    EVOLUTION_UNAVAILABLE = "evolution_unavailable"  # next stage not in market / reserve
-    EVOLUTION_REQUIREMENT = "evolution_requirement"  # bonuses too low

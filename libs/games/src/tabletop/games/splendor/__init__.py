@@ -5,8 +5,8 @@ Rules: docs/games/splendor.md (from the Korean rulebook). The shared engine
 lives in `tabletop.games._gems`; this package is the rule set.
 """
 
-from .game import RULES, ChooseNoble, NobleVisited, Splendor
+from .game import RULES, ChooseNoble, NobleVisited, Splendor, SplendorCode
 
-__all__ = ["GAME", "RULES", "ChooseNoble", "NobleVisited", "Splendor"]
+__all__ = ["GAME", "RULES", "ChooseNoble", "NobleVisited", "Splendor", "SplendorCode"]
 
 GAME = Splendor()

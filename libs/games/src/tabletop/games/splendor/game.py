@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any, Literal
 
-from tabletop.games._gems import CHOOSE, GemsCode, GemsGame, Player, Row, Rules, State
+from tabletop.games._gems import CHOOSE, GemsGame, Player, Row, Rules, State
 from tabletop.games._gems.fold import with_player
 from tabletop.games._gems.messages import COMMANDS, EVENTS
 from tabletop.games._gems.state import ENDING
@@ -30,6 +31,13 @@ RULES = Rules(
     short_take_exact=True,
 )
 _NOBLE_ITEMS = tuple(tuple((i, n) for i, n in enumerate(req) if n) for req in NOBLES)
+
+
+class SplendorCode(StrEnum):
+    """Refusal codes of Splendor's own rules (the engine's are `GemsCode`)."""
+
+    UNKNOWN_NOBLE = "unknown_noble"
+    NOBLE_NOT_EARNED = "noble_not_earned"
 
 
 class ChooseNoble(Command):
@@ -106,10 +114,12 @@ class Splendor(GemsGame):
     def _choose_noble(self, s: State, cmd: ChooseNoble) -> list[Event]:
         self.expect(s, CHOOSE)
         if cmd.noble not in s.nobles:
-            raise IllegalCommand(GemsCode.UNKNOWN_NOBLE, f"noble {cmd.noble} is not on the table")
+            raise IllegalCommand(
+                SplendorCode.UNKNOWN_NOBLE, f"noble {cmd.noble} is not on the table"
+            )
         if cmd.noble not in _qualifying(s.players[cmd.seat].bonus, s.nobles):
             raise IllegalCommand(
-                GemsCode.NOBLE_NOT_EARNED,
+                SplendorCode.NOBLE_NOT_EARNED,
                 f"your bonuses do not meet noble {cmd.noble}'s requirement",
             )
         event = NobleVisited.model_construct(seat=cmd.seat, noble=cmd.noble)

@@ -6,8 +6,8 @@ Rules: docs/games/splendor-pokemon.md (from the Korean rulebook). The shared
 engine lives in `tabletop.games._gems`; this package is the rule set.
 """
 
-from .game import RULES, Evolve, Evolved, SkipEvolve, SplendorPokemon
+from .game import RULES, Evolve, Evolved, PokemonCode, SkipEvolve, SplendorPokemon
 
-__all__ = ["GAME", "RULES", "Evolve", "Evolved", "SkipEvolve", "SplendorPokemon"]
+__all__ = ["GAME", "RULES", "Evolve", "Evolved", "PokemonCode", "SkipEvolve", "SplendorPokemon"]
 
 GAME = SplendorPokemon()

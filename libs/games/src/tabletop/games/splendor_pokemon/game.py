@@ -12,6 +12,7 @@ under the trainer tile: no bonus, no points, but it counts in tie-breaks.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import Any, Literal
 
 from tabletop.games._gems import CHOOSE, ENDING, GemsCode, GemsGame, Player, Row, Rules, State
@@ -37,6 +38,14 @@ RULES = Rules(
     wild_tokens=5,
     short_take_exact=False,  # rulebook: 2 different or any 1 when 2 kinds remain
 )
+
+
+class PokemonCode(StrEnum):
+    """Refusal codes of evolution (the engine's codes are `GemsCode`)."""
+
+    CANNOT_EVOLVE = "cannot_evolve"  # not your Pokémon, or not its next stage
+    EVOLUTION_UNAVAILABLE = "evolution_unavailable"  # next stage not in market / reserve
+    EVOLUTION_REQUIREMENT = "evolution_requirement"  # card bonuses too low
 
 
 class Evolve(Command):
@@ -132,11 +141,13 @@ class SplendorPokemon(GemsGame):
         if not (0 <= cmd.card < n and 0 <= cmd.into < n):
             raise IllegalCommand(GemsCode.UNKNOWN_CARD, "unknown card")
         if cmd.card not in p.cards:
-            raise IllegalCommand(GemsCode.CANNOT_EVOLVE, f"card {cmd.card} is not in front of you")
+            raise IllegalCommand(
+                PokemonCode.CANNOT_EVOLVE, f"card {cmd.card} is not in front of you"
+            )
         req = EVOLVE_REQUIREMENT[cmd.card]
         if req is None or cmd.into not in EVOLVES_INTO[cmd.card]:
             raise IllegalCommand(
-                GemsCode.CANNOT_EVOLVE,
+                PokemonCode.CANNOT_EVOLVE,
                 f"{CARDS.name[cmd.into]} is not the next stage of {CARDS.name[cmd.card]}",
             )
         row = CARDS.row[cmd.into]
@@ -146,12 +157,12 @@ class SplendorPokemon(GemsGame):
             refill = self.refill(s, row)
         else:
             raise IllegalCommand(
-                GemsCode.EVOLUTION_UNAVAILABLE,
+                PokemonCode.EVOLUTION_UNAVAILABLE,
                 f"card {cmd.into} is neither face up nor reserved by you",
             )
         if p.bonus[req[0]] < req[1]:
             raise IllegalCommand(
-                GemsCode.EVOLUTION_REQUIREMENT,
+                PokemonCode.EVOLUTION_REQUIREMENT,
                 f"evolving {CARDS.name[cmd.card]} needs {req[1]} {COLORS[req[0]]} bonuses; "
                 f"you have {p.bonus[req[0]]}",
             )
