@@ -374,11 +374,13 @@ class GemsGame(Game[State]):
         self.expect(s, RETURN)
         p = s.players[cmd.seat]
         excess = sum(p.tokens) - self.rules.token_limit
-        v = self.vec(tuple(self.rules.colors[self.color(c)] for c in cmd.tokens))
-        if len(cmd.tokens) != excess:
+        for c in cmd.tokens:
+            self.color(c)
+        if len(cmd.tokens) != excess:  # before `vec`, whose memo must stay small
             raise IllegalCommand(
                 GemsCode.RETURN_COUNT, f"return exactly {excess} token(s), not {len(cmd.tokens)}"
             )
+        v = self.vec(cmd.tokens)
         if any(a > b for a, b in zip(v, p.tokens, strict=True)):
             raise IllegalCommand(GemsCode.RETURN_NOT_HELD, "you do not hold those tokens")
         return self.close(s, [_tokens_returned(seat=cmd.seat, tokens=self.names(v))])
