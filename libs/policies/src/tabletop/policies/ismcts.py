@@ -55,6 +55,7 @@ class SearchSettings:
     budget: Budget
     exploration: float = 0.3  # values are win shares in [0, 1]; moves differ by a few %
     prior_visits: int = 2  # root commands start as if visited this often at greedy's value
+    expand: int = 1  # untried commands expanded per iteration; the best is backed up
     rollout_depth: int = 0  # steps played past the tree before evaluating
     rollout: Rollout = random_rollout
 
@@ -164,6 +165,9 @@ def _iterate(
             if score > best:
                 best, chosen = score, (child, command)
         if untried:
+            if settings.expand > 1:
+                _expand_several(game, children, untried, actor, state, path, rng, settings)
+                return
             key, command = untried[0] if len(untried) == 1 else rng.choice(untried)
             child = Node()
             child.available = 1
@@ -177,7 +181,40 @@ def _iterate(
         path.append((node, actor))
         state = step(game, state, command, rng)
     state = settings.rollout(game, state, settings.rollout_depth, rng)
-    values = game.evaluate_all(state)
+    _back_up(path, game.evaluate_all(state))
+
+
+def _back_up(path: list[tuple[Node, int]], values: tuple[float, ...]) -> None:
     for edge, actor in path:
         edge.visits += 1
         edge.total += values[actor]
+
+
+def _expand_several(
+    game: Game[Any],
+    children: dict[Hashable, Node],
+    untried: list[tuple[Hashable, Command]],
+    actor: int,
+    state: Any,
+    path: list[tuple[Node, int]],
+    rng: random.Random,
+    settings: SearchSettings,
+) -> None:
+    """Expand up to `settings.expand` untried commands at once, each scored by
+    its own (rolled-out) evaluation, and back up the best of them for the
+    actor: a cheap model of a seat that picks its better replies, where one
+    random expansion would assume it plays at random."""
+    if len(untried) > settings.expand:
+        untried = rng.sample(untried, settings.expand)
+    best: tuple[float, ...] | None = None
+    for key, command in untried:
+        after = settings.rollout(game, step(game, state, command, rng), settings.rollout_depth, rng)
+        values = game.evaluate_all(after)
+        child = Node()
+        child.available = child.visits = 1
+        child.total = values[actor]
+        children[key] = child
+        if best is None or values[actor] > best[actor]:
+            best = values
+    assert best is not None
+    _back_up(path, best)

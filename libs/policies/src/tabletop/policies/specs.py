@@ -43,6 +43,8 @@ def _tweaked(settings: SearchSettings, tweaks: list[str]) -> SearchSettings:
             settings = replace(settings, exploration=float(value))
         elif key == "prior":
             settings = replace(settings, prior_visits=int(value))
+        elif key == "expand":
+            settings = replace(settings, expand=int(value))
         elif key == "depth":
             settings = replace(settings, rollout_depth=int(value))
         elif key == "rollout" and value in ROLLOUTS:
