@@ -65,18 +65,31 @@ class CommandBook:
         )
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
-        self.takes: dict[tuple[int, ...], tuple[Command, ...]] = {}
+        self.takes: dict[int, tuple[Command, ...]] = {}  # by supply_key()
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
         self._names = names
 
-    def take_cmds(self, supply: tuple[int, ...]) -> tuple[Command, ...]:
-        mask = sum(1 << i for i in range(N_COLORS) if supply[i])
-        same = tuple(self.take_same[i] for i in range(N_COLORS) if supply[i] >= 4)
-        return self.take_different[mask] + same
+    def take_cmds(self, key: int) -> tuple[Command, ...]:
+        """The gem actions for a `supply_key`."""
+        cmds = self.takes.get(key)
+        if cmds is None:
+            same = tuple(self.take_same[i] for i in range(N_COLORS) if key >> (5 + i) & 1)
+            cmds = self.takes[key] = self.take_different[key & 31] + same
+        return cmds
 
     def return_cmds(self, tokens: tuple[int, ...], excess: int) -> tuple[ReturnTokens, ...]:
         # Holding more of a colour than the excess adds no option: cap the key.
-        key = (excess, *(n if n < excess else excess for n in tokens))
+        t0, t1, t2, t3, t4, t5 = tokens
+        e = excess
+        key = (
+            e,
+            t0 if t0 < e else e,
+            t1 if t1 < e else e,
+            t2 if t2 < e else e,
+            t3 if t3 < e else e,
+            t4 if t4 < e else e,
+            t5 if t5 < e else e,
+        )
         cmds = self.returns.get(key)
         if cmds is None:
             held = [i for i in range(N_COLORS + 1) if tokens[i]]
@@ -90,6 +103,23 @@ class CommandBook:
                     )
             cmds = self.returns[key] = tuple(out)
         return cmds
+
+
+def supply_key(supply: tuple[int, ...]) -> int:
+    """Bits 0-4: colours with a token left; bits 5-9: colours with 4 or more."""
+    s0, s1, s2, s3, s4, _ = supply
+    return (
+        (s0 > 0)
+        | (s1 > 0) << 1
+        | (s2 > 0) << 2
+        | (s3 > 0) << 3
+        | (s4 > 0) << 4
+        | (s0 > 3) << 5
+        | (s1 > 3) << 6
+        | (s2 > 3) << 7
+        | (s3 > 3) << 8
+        | (s4 > 3) << 9
+    )
 
 
 def legal_commands(g: GemsGame, s: State, seat: int) -> list[Command]:
@@ -115,10 +145,7 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     book = g.books[seat]
     supply = s.supply
     p = s.players[seat]
-    takes = book.takes.get(supply)
-    if takes is None:
-        takes = book.takes[supply] = book.take_cmds(supply)
-    out: list[Command] = list(takes)
+    out: list[Command] = list(book.take_cmds(supply_key(supply)))
     market = s.market
     if len(p.reserved) < g.rules.max_reserved:
         reserve = book.reserve
