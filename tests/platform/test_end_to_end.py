@@ -1,0 +1,181 @@
+"""End to end: `tabletop up` in a subprocess, one player over HTTP against a
+bot from the queue's backfill, a whole Schotten Totten game through the
+gateway. Then: the archive holds every commit, the chain verifies, the replay
+at every step equals what the gateway showed live, and the leaderboard moved
+exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from nats.aio.client import Client
+
+from tabletop.eventlog import Commit, Topology, verify_chain
+from tabletop.games import get_game
+from tabletop.messaging.archive import ArchiveSubjects, GetCommits
+from tabletop.runtime import free_port
+from tests.integration.servers import delete_namespace_stream, unique_namespace
+from tests.integration.stateful_services import drop_schema, unique_schema
+
+from .http import Player
+from .play import commits_of, replay
+from .services import ask, delete_key_values, eventually
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("platform")]
+
+TABLETOP = str(Path(sys.executable).with_name("tabletop"))
+GAME = "schotten-totten"
+
+
+class Up:
+    def __init__(self, process: subprocess.Popen[bytes], out: Path, env: dict[str, str]) -> None:
+        self.process, self.out, self.env = process, out, env
+
+    def output(self) -> str:
+        return self.out.read_text(errors="replace")
+
+    def wait_for(self, text: str, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while text not in self.output():
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"no {text!r} from tabletop up:\n{self.output()}")
+            time.sleep(0.2)
+        return self.output()
+
+
+@pytest.fixture
+def up(nats_url: str, database_url: str, tmp_path: Path) -> Iterator[Up]:
+    namespace = unique_namespace()
+    schemas = {"ARCHIVE_DB_SCHEMA": unique_schema("archive"),
+               "LEADERBOARDS_DB_SCHEMA": unique_schema("lb")}  # fmt: skip
+    env = {
+        **os.environ,
+        "NATS_URL": nats_url,
+        "DATABASE_URL": database_url,
+        "TABLETOP_NAMESPACE": namespace,
+        **schemas,
+        "MATCHMAKING_BOT_WAIT": "0.5",
+        "MATCHMAKING_TICK": "0.2",
+        "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex,
+        "COLUMNS": "200",
+    }
+    out = tmp_path / "up.out"
+    argv = [TABLETOP, "up", "--http-base", str(free_port()), "--data-dir", str(tmp_path / "data")]
+    with out.open("wb") as sink:
+        process = subprocess.Popen(argv, stdout=sink, stderr=subprocess.STDOUT, env=env)
+    try:
+        yield Up(process, out, env)
+        process.send_signal(signal.SIGINT)
+        assert process.wait(60) == 0, out.read_text()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        asyncio.run(_cleanup(nats_url, database_url, namespace, schemas.values()))
+
+
+async def _cleanup(nats_url: str, database_url: str, namespace: str, schemas: Any) -> None:
+    await delete_namespace_stream(nats_url, namespace)
+    await delete_key_values(nats_url, Topology(namespace=namespace))
+    for schema in schemas:
+        await drop_schema(database_url, schema)
+
+
+async def play_to_the_end(me: Player, game_id: str) -> dict[int, dict[str, Any]]:
+    """Random legal moves for my seat until the game ends; returns my live view
+    at every step I saw."""
+    seen: dict[int, dict[str, Any]] = {}
+    rng = random.Random(7)
+    path = f"/v1/games/{game_id}"
+    for _ in range(2000):
+        now = await me.ok("GET", path)
+        seen[now["seq"]] = now["view"]
+        if now["finished"]:
+            return seen
+        if now["seat"] not in now["to_act"]:
+            await asyncio.sleep(0.02)  # the bot's turn
+            continue
+        legal = await me.ok("GET", f"{path}/legal")
+        if legal["seq"] != now["seq"]:
+            continue
+        command = rng.choice(legal["commands"])
+        body = {"command": command, "command_id": f"m{now['seq']}", "expected_seq": now["seq"]}
+        await me.ok("POST", f"{path}/commands", body)
+    raise AssertionError("the game did not end")
+
+
+async def archived(nc: Client, namespace: str, game_id: str, count: int) -> list[Commit] | None:
+    reply = await ask(nc, ArchiveSubjects(namespace=namespace).commits, GetCommits(game_id=game_id))
+    commits = [Commit.model_validate(c) for c in reply.get("commits", [])]
+    return commits if len(commits) == count else None
+
+
+async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
+    output = up.wait_for("Tabletop is up.", timeout=180)
+    port = re.search(r"gateway\s*\S\s*http://127\.0\.0\.1:(\d+)/", output)
+    assert port, output
+    namespace = up.env["TABLETOP_NAMESPACE"]
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port[1]}", timeout=20) as http:
+        me = await Player.sign_in(http)
+        await me.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+
+        async def matched() -> dict[str, Any] | None:
+            ticket = await me.ok("GET", "/v1/queue")
+            return ticket if ticket["status"] == "matched" else None
+
+        ticket = await eventually(matched, within=30, what="a match with a bot")
+        game_id, seat = ticket["game_id"], ticket["seat"]
+        started = time.monotonic()
+        live = await asyncio.wait_for(play_to_the_end(me, game_id), 60)
+        print(f"game played in {time.monotonic() - started:.1f}s")  # shown with -s / on failure
+
+        commits = await commits_of(nc, Topology(namespace=namespace), game_id)
+        assert verify_chain(game_id, commits).ok
+        stored = await eventually(
+            lambda: archived(nc, namespace, game_id, len(commits)), within=30, what="archive"
+        )
+        assert [c.hash for c in stored] == [c.hash for c in commits]
+        verify = await asyncio.create_subprocess_exec(
+            TABLETOP, "verify", game_id, env=up.env, stdout=subprocess.PIPE
+        )
+        printed, _ = await verify.communicate()
+        assert verify.returncode == 0, printed
+
+        game = get_game(GAME)
+        path = f"/v1/games/{game_id}/replay"
+        for step in range(1, len(commits) + 1):
+            shown = await me.ok("GET", path, at=step)
+            assert shown["view"] == game.view(replay(commits[:step]), seat)
+            if step in live:
+                assert shown["view"] == live[step]
+        assert len(live) > len(commits) // 3  # I saw a good share of the steps live
+        bot_seat = 1 - seat
+        theirs = await me.ok("GET", path, at=1, **{"as": str(bot_seat)})  # the game is over
+        assert theirs["view"] == game.view(replay(commits[:1]), bot_seat)
+
+        board = f"/v1/leaderboards/{GAME}"
+
+        async def rated() -> list[dict[str, Any]] | None:
+            top = await me.ok("GET", board, limit=10)
+            return top if len(top) == 2 else None
+
+        top = await eventually(rated, within=30, what="two rated players")
+        assert {r["player_id"] for r in top} == {me.player_id, "bot-random-1"}
+        assert all(r["games"] == 1 for r in top)
+        await asyncio.sleep(1.0)  # a second rating would show by now
+        mine = await me.ok("GET", f"{board}/players/{me.player_id}")
+        assert mine["games"] == 1
+        games = await me.ok("GET", "/v1/games")
+        assert [g["game_id"] for g in games] == [game_id] and games[0]["status"] == "finished"
