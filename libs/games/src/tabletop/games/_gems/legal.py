@@ -7,7 +7,7 @@ table lookups plus the affordability loop over at most 15 cards.
 
 from __future__ import annotations
 
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from tabletop.kernel import Command
@@ -92,17 +92,34 @@ class CommandBook:
         )
         cmds = self.returns.get(key)
         if cmds is None:
-            held = [i for i in range(N_COLORS + 1) if tokens[i]]
-            out = []
-            for combo in combinations_with_replacement(held, excess):
-                if all(combo.count(i) <= tokens[i] for i in set(combo)):
-                    out.append(
-                        _make[ReturnTokens](
-                            seat=self.seat, tokens=tuple(self._names[i] for i in combo)
-                        )
-                    )
-            cmds = self.returns[key] = tuple(out)
+            names = self._names
+            cmds = self.returns[key] = tuple(
+                _make[ReturnTokens](seat=self.seat, tokens=tuple(names[i] for i in combo))
+                for combo in _multisets(key[1:], e)
+            )
         return cmds
+
+
+_MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _multisets(caps: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of `k` colour indices with at most caps[i] of colour i,
+    as sorted tuples in lexicographic order."""
+    found = _MULTISETS.get((caps, k))
+    if found is None:
+        out: list[tuple[int, ...]] = []
+
+        def pick(i: int, left: int, acc: tuple[int, ...]) -> None:
+            if left == 0:
+                out.append(acc)
+            elif i < len(caps):
+                for n in range(min(caps[i], left), -1, -1):
+                    pick(i + 1, left - n, acc + (i,) * n)
+
+        pick(0, k, ())
+        found = _MULTISETS[caps, k] = tuple(out)
+    return found
 
 
 def supply_key(supply: tuple[int, ...]) -> int:
