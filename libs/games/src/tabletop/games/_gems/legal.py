@@ -67,7 +67,15 @@ class CommandBook:
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
         self.takes: dict[int, tuple[Command, ...]] = {}  # by supply_key()
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
+        self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {}
         self._names = names
+
+    def _return_cmd(self, combo: tuple[int, ...]) -> ReturnTokens:
+        cmd = self._return_by_combo.get(combo)
+        if cmd is None:
+            names = tuple(self._names[i] for i in combo)
+            cmd = self._return_by_combo[combo] = _make[ReturnTokens](seat=self.seat, tokens=names)
+        return cmd
 
     def take_cmds(self, key: int) -> tuple[Command, ...]:
         """The gem actions for a `supply_key`."""
@@ -92,11 +100,7 @@ class CommandBook:
         )
         cmds = self.returns.get(key)
         if cmds is None:
-            names = self._names
-            cmds = self.returns[key] = tuple(
-                _make[ReturnTokens](seat=self.seat, tokens=tuple(names[i] for i in combo))
-                for combo in _multisets(key[1:], e)
-            )
+            cmds = self.returns[key] = tuple(map(self._return_cmd, _multisets(key[1:], e)))
         return cmds
 
 
