@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import os
 import signal
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    """Linux: the child gets SIGTERM if we die without stopping it (a killed
+    test run or `tabletop up` must not leave servers behind)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class ChildProcess:
@@ -36,6 +49,7 @@ class ChildProcess:
             # Own process group: a Ctrl-C in the terminal reaches the parent
             # only, which then stops children in order.
             start_new_session=True,
+            preexec_fn=_die_with_parent,  # only a prctl call: safe before exec
         )
 
     @property
