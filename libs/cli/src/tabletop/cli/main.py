@@ -132,6 +132,25 @@ def verify(
 
 
 @app.command()
+def replay(
+    game_id: Annotated[str, typer.Argument(help="the game to replay (from the archive)")],
+    at: Annotated[
+        int | None, typer.Option("--at", min=1, help="step (commit seq); default: last")
+    ] = None,
+    as_seat: Annotated[
+        int | None,
+        typer.Option("--as", min=0, help="seat to view as (finished games); default: spectator"),
+    ] = None,
+    nats_url: Annotated[str, typer.Option(envvar="NATS_URL")] = "nats://127.0.0.1:4222",
+    namespace: Annotated[str, typer.Option(envvar="TABLETOP_NAMESPACE")] = "tabletop",
+) -> None:
+    """Show one step of a game: seats, what happened, and the view as a seat or a spectator."""
+    from .replay import replay_game
+
+    raise typer.Exit(replay_game(game_id, at, as_seat, nats_url, namespace))
+
+
+@app.command()
 def up(
     nats_port: Annotated[int, typer.Option(help="embedded NATS client port")] = 4222,
     monitor_port: Annotated[int, typer.Option(help="embedded NATS monitoring port")] = 8222,
@@ -143,6 +162,10 @@ def up(
     only: Annotated[
         list[str], typer.Option("--only", help="run only this service (repeatable)")
     ] = [],  # noqa: B006 - typer reads the default, never mutates it
+    demo: Annotated[
+        bool, typer.Option(help="once up, play bot matches and print the leaderboard")
+    ] = False,
+    demo_games: Annotated[int, typer.Option(min=1, help="how many --demo matches")] = 6,
 ) -> None:
     """Run the platform: NATS and PostgreSQL (embedded unless NATS_URL / DATABASE_URL
     are set), then every service, until Ctrl-C / SIGTERM."""
@@ -157,6 +180,8 @@ def up(
                 http_base=http_base,
                 data_dir=data_dir,
                 only=only,
+                demo=demo,
+                demo_games=demo_games,
             )
         )
     )

@@ -38,6 +38,8 @@ class UpOptions(BaseModel):
     http_base: int = 0  # 0: each service's default port
     data_dir: str = ".tabletop"
     only: list[str] = []  # service names; empty: every installed service
+    demo: bool = False  # once up, play bot matches through matchmaking, print the board
+    demo_games: int = 6
 
 
 def _port(wanted: int, what: str, console: Console) -> int:
@@ -105,9 +107,16 @@ def run_up(options: UpOptions) -> int:
                 children.append(child)
                 wait_ready(child, port, timeout=60)
                 rows.append((spec.name, f"http://127.0.0.1:{port}/healthz  /readyz  /metrics"))
+                if spec.name == "gateway":
+                    rows.append(("HTTP API", f"http://127.0.0.1:{port}/docs"))
             rows.append(("logs", str(data / "logs")))
             _print_table(console, rows)
             console.print("[green]Tabletop is up.[/green] Ctrl-C to stop.")
+            if options.demo and not stop.is_set():
+                from .demo import run_demo
+
+                namespace = os.environ.get("TABLETOP_NAMESPACE", "tabletop")
+                code = run_demo(console, nats_url, namespace, options.demo_games, stop)
             while not stop.wait(0.5):
                 dead = [c for c in children if not c.alive()]
                 for child in dead:

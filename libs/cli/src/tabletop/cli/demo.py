@@ -1,0 +1,116 @@
+"""`tabletop up --demo`: bot players queue through matchmaking, the bots
+service plays every seat, and the leaderboard is printed when they are done.
+
+The demo is a client of the running platform like any other: it only sends
+matchmaking requests, watches the games in the event log and asks the
+leaderboards over NATS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+
+import nats
+from nats.aio.client import Client
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from tabletop.eventlog import EventLog, Heads, Topology
+from tabletop.games import get_game
+from tabletop.messaging.leaderboards import GetTop, LeaderboardSubjects, TopReply
+from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, TicketReply
+
+GAME = "schotten-totten"
+PLAYERS = ("demo-ann", "demo-ben", "demo-cat", "demo-dan")
+TIMEOUT_SECONDS = 300.0
+
+
+async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Random) -> list[str]:
+    """Pair the demo players at random, `games` times; each pair is one match."""
+    subjects = MatchmakingSubjects(namespace=namespace)
+    game_ids: list[str] = []
+    while len(game_ids) < games:
+        order = list(PLAYERS)
+        rng.shuffle(order)
+        for pair in (order[:2], order[2:]):
+            if len(game_ids) == games:
+                break
+            for player in pair:
+                request = JoinQueue(player_id=player, game=GAME, players=2, bot="random")
+                msg = await nc.request(
+                    subjects.join, request.model_dump_json().encode(), timeout=10
+                )
+                reply = TicketReply.model_validate_json(msg.data)
+                if reply.error or reply.ticket is None:
+                    raise RuntimeError(f"matchmaking refused {player}: {reply.error}")
+            if reply.ticket.game_id is None:
+                raise RuntimeError("a full pair was not matched")
+            game_ids.append(reply.ticket.game_id)
+    return game_ids
+
+
+async def finished_games(heads: Heads, game_ids: list[str]) -> int:
+    game = get_game(GAME)
+    done = 0
+    for game_id in game_ids:
+        head = await heads.head(game_id)
+        done += head is not None and game.outcome(head.state) is not None
+    return done
+
+
+async def rated_board(nc: Client, namespace: str, games: int, deadline: float) -> TopReply:
+    """The board once every demo game is rated (or the deadline passed)."""
+    subject = LeaderboardSubjects(namespace=namespace).top
+    request = GetTop(game=GAME, limit=20).model_dump_json().encode()
+    while True:
+        board = TopReply.model_validate_json((await nc.request(subject, request, timeout=10)).data)
+        rated = sum(r.games for r in board.ratings if r.player_id in PLAYERS)
+        if rated >= 2 * games or time.monotonic() > deadline:
+            return board
+        await asyncio.sleep(0.5)
+
+
+async def play_demo(nats_url: str, namespace: str, games: int, stop: threading.Event) -> TopReply:
+    nc = await nats.connect(nats_url)
+    try:
+        game_ids = await queue_bot_pairs(nc, namespace, games, random.Random())
+        heads = Heads(EventLog(nc.jetstream(), Topology(namespace=namespace)), get_game)
+        deadline = time.monotonic() + TIMEOUT_SECONDS
+        columns = (TextColumn("bot matches"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn())  # fmt: skip
+        with Progress(*columns) as progress:
+            task = progress.add_task("games", total=len(game_ids))
+            done = 0
+            while done < len(game_ids) and not stop.is_set() and time.monotonic() < deadline:
+                await asyncio.sleep(0.3)
+                done = await finished_games(heads, game_ids)
+                progress.update(task, completed=done)
+        return await rated_board(nc, namespace, done, time.monotonic() + 30)
+    finally:
+        await nc.close()
+
+
+def print_board(console: Console, board: TopReply) -> None:
+    table = Table("#", "player", "rating (mu - 3 sigma)", "mu", "sigma", "games",
+                  title=f"{GAME} leaderboard")  # fmt: skip
+    for place, rating in enumerate(board.ratings, 1):
+        table.add_row(str(place), rating.player_id, f"{rating.ordinal:.2f}",
+                      f"{rating.mu:.2f}", f"{rating.sigma:.2f}", str(rating.games))  # fmt: skip
+    console.print(table)
+
+
+def run_demo(
+    console: Console, nats_url: str, namespace: str, games: int, stop: threading.Event
+) -> int:
+    console.print(f"[bold]demo[/bold]: {games} {GAME} matches between bot players")
+    try:
+        board = asyncio.run(play_demo(nats_url, namespace, games, stop))
+    except Exception as exc:
+        console.print(f"[red]demo failed:[/red] {type(exc).__name__}: {exc}")
+        return 1
+    print_board(console, board)
+    return 0

@@ -1,0 +1,146 @@
+"""`tabletop replay GAME_ID [--at N] [--as SEAT]`: one step of a past (or
+running) game, from the archive, rendered for a terminal.
+
+Shows who sits where, what happened at that step (its events, redacted for
+the chosen seat) and the game as that seat (or a spectator) saw it. A seat's
+view of a game that is still running is refused: hidden information stays
+hidden until the game is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import nats
+from nats.errors import Error as NatsError
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.tree import Tree
+
+from tabletop.eventlog import Commit
+from tabletop.games import get_game
+from tabletop.messaging.archive import (
+    ArchiveSubjects,
+    CommitsReply,
+    GameReply,
+    GetCommits,
+    GetGame,
+    GetView,
+    ViewReply,
+)
+
+
+class ReplayError(Exception):
+    pass
+
+
+async def fetch_step(
+    game_id: str, at: int | None, seat: int | None, nats_url: str, namespace: str
+) -> tuple[GameReply, ViewReply, Commit]:
+    subjects = ArchiveSubjects(namespace=namespace)
+    nc = await nats.connect(nats_url, connect_timeout=5, max_reconnect_attempts=1)
+    try:
+
+        async def ask(subject: str, request: Any, reply: type[Any]) -> Any:
+            msg = await nc.request(subject, request.model_dump_json().encode(), timeout=10)
+            answer = reply.model_validate_json(msg.data)
+            if answer.error:
+                raise ReplayError(f"{answer.error.code}: {answer.error.message}")
+            return answer
+
+        game = await ask(subjects.game, GetGame(game_id=game_id), GameReply)
+        if seat is not None and game.game.status != "finished":
+            raise ReplayError("a seat's view of a running game goes only to its player (gateway)")
+        view = await ask(subjects.view, GetView(game_id=game_id, step=at, seat=seat), ViewReply)
+        after = view.step - 1
+        request = GetCommits(game_id=game_id, after_seq=after, limit=1)
+        commits = await ask(subjects.commits, request, CommitsReply)
+    finally:
+        await nc.close()
+    return game, view, Commit.model_validate(commits.commits[0])
+
+
+def tree_of(label: str, value: Any) -> Tree:
+    """A view (nested dicts and lists) as a tree; short lists of scalars on one line."""
+    tree = Tree(label)
+    if isinstance(value, dict | list):
+        _grow(tree, value)
+    else:
+        tree.add(escape(_leaf(value)))
+    return tree
+
+
+def _grow(tree: Tree, value: Any) -> None:
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        label = (
+            f"[bold]{escape(str(key))}[/bold]" if isinstance(value, dict) else f"[dim]{key}[/dim]"
+        )
+        line = _one_line(item)
+        if line is not None:
+            tree.add(
+                f"{label}: {escape(line)}" if isinstance(value, dict) else f"{label} {escape(line)}"
+            )
+        else:
+            _grow(tree.add(label), item)
+
+
+def _one_line(value: Any) -> str | None:
+    """Scalars, and small lists/dicts of them (a card, a stone), fit on one line."""
+    if not isinstance(value, dict | list):
+        return _leaf(value)
+    text = _leaf(value)
+    nested = value.values() if isinstance(value, dict) else value
+    flat = all(not isinstance(v, dict) for v in nested)
+    return text if flat and len(text) <= 100 else None
+
+
+def _leaf(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render(game: GameReply, view: ViewReply, commit: Commit, seat: int | None) -> Group:
+    summary = game.game
+    assert summary is not None and view.view is not None
+    who = "spectator" if seat is None else f"seat {seat}"
+    head = Table.grid(padding=(0, 2))
+    head.add_row("game", f"{escape(summary.game)}  [dim]{summary.game_id}[/dim]")
+    head.add_row("step", f"{view.step} of {view.last_seq}  ({summary.status})")
+    for index, player in enumerate(summary.player_ids or []):
+        head.add_row(f"seat {index}", escape(player))
+    if summary.ranks is not None:
+        head.add_row("ranks", " ".join(map(str, summary.ranks)))
+    kernel = get_game(commit.game)
+    events = [
+        kernel.redact(kernel.parse_event(e), seat).model_dump(mode="json") for e in commit.events
+    ]
+    actor = "setup" if commit.seat is None else f"seat {commit.seat}"
+    happened = Table("event", "details", title=f"step {commit.seq}: {actor}", title_justify="left")
+    for event in events:
+        details = {k: v for k, v in event.items() if k not in ("type", "v")}
+        happened.add_row(escape(str(event.get("type", "?"))), escape(_leaf(details)))
+    return Group(
+        Panel(head, title="Tabletop replay"),
+        happened,
+        tree_of(f"[bold]view as {who}[/bold]", view.view),
+    )
+
+
+def replay_game(
+    game_id: str, at: int | None, seat: int | None, nats_url: str, namespace: str
+) -> int:
+    console = Console()
+    try:
+        game, view, commit = asyncio.run(fetch_step(game_id, at, seat, nats_url, namespace))
+    except ReplayError as exc:
+        console.print(f"[red]{exc}[/red]")
+        return 1
+    except (TimeoutError, NatsError) as exc:
+        console.print(f"[red]the archive did not answer[/red]: {type(exc).__name__} {exc}")
+        return 1
+    console.print(render(game, view, commit, seat))
+    return 0
