@@ -12,7 +12,7 @@ from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
 from tabletop.games.potion_explosion.data import TILES, TYPES
 from tabletop.games.potion_explosion.view import HIDDEN
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, random_playout
 
 from .helpers import playing, total_marbles
 
@@ -104,3 +104,11 @@ def test_sample_world_redeals_only_the_hidden_tiles() -> None:
     # Depends only on the seat's view and the seed.
     assert GAME.sample_world(world, 0, seed=9) == GAME.sample_world(s, 0, seed=9)
     assert GAME.sample_world(s, 0, seed=9) != GAME.sample_world(s, 0, seed=10)
+
+
+def test_views_match_the_model_through_a_game() -> None:
+    _, steps = random_playout(GAME, 3, 7)
+    for i, step in enumerate(steps):
+        if i % 10 == 0:
+            for seat in (0, 2, None):
+                GAME.view_model.model_validate(GAME.view(step.after, seat))
