@@ -151,7 +151,7 @@ class GemsGame(Game[State]):
 
     def fold(self, state: State | None, events: Iterable[Event]) -> State:
         # `decide` already folded its events to find the turn's end: reuse it.
-        if state is not None and isinstance(events, list | tuple):
+        if state is not None and isinstance(events, (list, tuple)):
             hit = state.memo.get("fold")
             # Tuple equality tries identity first (in C): the same events are cheap.
             if hit is not None and hit[0] == tuple(events):
