@@ -15,7 +15,8 @@ import pytest
 from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
 from tabletop.games.potion_explosion.data import COLOURS
-from tabletop.games.potion_explosion.state import State
+from tabletop.games.potion_explosion.rules import can_use, effect_options
+from tabletop.games.potion_explosion.state import Pending, State
 from tabletop.kernel import Command, IllegalCommand, random_playout
 
 from .helpers import total_marbles
@@ -97,3 +98,16 @@ def test_decide_accepts_exactly_the_legal_commands(seed: int) -> None:
                 assert exc.code and exc.message
                 accepted = False
             assert accepted == (command in legal), f"step {i}: {command!r} accepted={accepted}"
+
+
+def test_can_use_agrees_with_the_effect_options() -> None:
+    for seed in (4, 5):
+        _, steps = random_playout(GAME, 3, seed)
+        for i, step in enumerate(steps):
+            if i % 5:
+                continue
+            state = step.before
+            for seat in range(3):
+                for effect in range(8):
+                    options = effect_options(state, seat, Pending(effect, 0))
+                    assert can_use(state, seat, effect) == bool(options), (i, seat, effect)

@@ -50,6 +50,7 @@ from .rules import (
     WRONG_COUNT,
     WRONG_EFFECT,
     WRONG_TRACK,
+    can_use,
     effect_options,
     open_holes,
 )
@@ -74,7 +75,7 @@ def _drink(f: Flow, c: m.Drink) -> None:
     if player.drunk[c.potion]:
         raise refuse(ALREADY_DRUNK, f"potion {c.potion} was already drunk")
     kind = TILES[player.completed[c.potion]].type
-    if not effect_options(s, c.seat, Pending(kind, c.potion)):
+    if not can_use(s, c.seat, kind):
         raise refuse(EFFECT_IMPOSSIBLE, f"{TYPES[kind]} cannot be used now")
     f.emit(m.Drunk(seat=c.seat, potion=c.potion))
 
@@ -90,7 +91,7 @@ def _reuse(f: Flow, c: m.Reuse) -> None:
     kind = TILES[player.completed[c.potion]].type
     if kind == SANDS:
         raise refuse(CANNOT_REUSE, "Sands of Time cannot reuse Sands of Time")
-    if not effect_options(s, c.seat, Pending(kind, c.potion)):
+    if not can_use(s, c.seat, kind):
         raise refuse(EFFECT_IMPOSSIBLE, f"{TYPES[kind]} cannot be used now")
     f.emit(m.Reused(seat=c.seat, potion=c.potion))
 

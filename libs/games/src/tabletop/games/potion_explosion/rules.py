@@ -160,9 +160,31 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
         player = state.players[seat]
         for i, tile in enumerate(player.completed):
             kind = TILES[tile].type
-            if player.drunk[i] and kind != SANDS and effect_options(state, seat, Pending(kind, i)):
+            if player.drunk[i] and kind != SANDS and can_use(state, seat, kind):
                 out.append(make(m.Reuse, seat=seat, potion=i))
     return out
+
+
+def can_use(state: State, seat: int, effect: int) -> bool:
+    """Whether a freshly drunk `effect` could do anything now: the same answer
+    as `bool(effect_options(...))`, without building the commands."""
+    tracks = state.tracks
+    if effect in (WISDOM, ABYSSAL, LAVA):
+        return any(tracks)
+    if effect in (MAGNETIC, STICKY):
+        same = effect == STICKY
+        return any(
+            (row[p] == row[p + 1]) == same for row in tracks for p in range(reachable(row) - 1)
+        )
+    if effect == BLIND_LOVE:
+        return any(any(p.pool) for o, p in enumerate(state.players) if o != seat)
+    player = state.players[seat]
+    if effect == PRISMATIC:
+        return any(player.pool) and any_open_hole(player)
+    return any(  # SANDS
+        player.drunk[i] and TILES[tile].type != SANDS and can_use(state, seat, TILES[tile].type)
+        for i, tile in enumerate(player.completed)
+    )
 
 
 def drinkable(state: State, seat: int) -> list[int]:
@@ -171,5 +193,5 @@ def drinkable(state: State, seat: int) -> list[int]:
     return [
         i
         for i, tile in enumerate(player.completed)
-        if not player.drunk[i] and effect_options(state, seat, Pending(TILES[tile].type, i))
+        if not player.drunk[i] and can_use(state, seat, TILES[tile].type)
     ]
