@@ -47,6 +47,7 @@ def test_full_random_games_conserve_marbles_and_end(players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # 1000 full games; minutes on a shared machine
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_marbles_are_conserved_in_thousands_of_games(players: int) -> None:
     for seed in range(1000):
