@@ -43,7 +43,7 @@ seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), _configs())
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_seed=st.integers(0, 10_000), steps=st.integers(0, 400), data=st.data())
 def test_sample_world_depends_only_on_the_seats_view(
     game: Game[Any],
