@@ -7,6 +7,7 @@ run plays thousands of full ones (`pytest -m slow`).
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import combinations
 
@@ -91,6 +92,8 @@ def test_decide_accepts_exactly_the_legal_commands(seed: int) -> None:
         seat = GAME.to_act(state)[0]
         legal = set(GAME.legal_commands(state, seat))
         candidates = _candidates(state, seat)
+        # deepcopy of an immutable state is the state itself; pickle is a real snapshot.
+        snapshot = pickle.dumps(state)
         for command in rng.sample(candidates, min(40, len(candidates))) + list(legal):
             try:
                 GAME.decide(state, command, random.Random(0))
@@ -99,6 +102,7 @@ def test_decide_accepts_exactly_the_legal_commands(seed: int) -> None:
                 assert exc.code and exc.message
                 accepted = False
             assert accepted == (command in legal), f"step {i}: {command!r} accepted={accepted}"
+        assert pickle.dumps(state) == snapshot, f"step {i}: decide changed the state"
 
 
 def test_can_use_agrees_with_the_effect_options() -> None:
