@@ -43,7 +43,10 @@ def minus(a: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def replaced(t: tuple, i: int, v: object) -> tuple:
-    return (*t[:i], v, *t[i + 1 :])
+    """`t` with item `i` set to `v` (a list round trip is the fastest way)."""
+    items = list(t)
+    items[i] = v
+    return tuple(items)
 
 
 def take_from_market(
@@ -82,11 +85,12 @@ def with_player(
     passes: int = 0,
 ) -> State:
     seat = s.seat
-    players = s.players
+    players = list(s.players)
+    players[seat] = p
     return _new(
         State,
         (
-            (*players[:seat], p, *players[seat + 1 :]),
+            tuple(players),
             supply,
             market,
             decks,
