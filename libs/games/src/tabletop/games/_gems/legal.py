@@ -1,7 +1,7 @@
 """Legal command generation: the hot path of every bot and benchmark.
 
 Commands are immutable and valid by construction, so each distinct one is
-built once (with `model_construct`) and reused: generating the legal list is
+built once (with the lean constructor of `fast.py`) and reused: the legal list is
 table lookups plus the affordability loop over at most 15 cards.
 """
 
