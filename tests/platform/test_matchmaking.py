@@ -43,12 +43,12 @@ async def test_two_bot_tickets_are_matched_and_played_to_the_end(
     mm = subjects(platform)
     first = await ask(nc, mm.join, JoinQueue(player_id="ann", game=GAME, players=2, bot="random"))
     assert first["ticket"]["status"] == "waiting"
-    second = await ask(nc, mm.join, JoinQueue(player_id="ben", game=GAME, players=2, bot="random"))
+    second = await ask(nc, mm.join, JoinQueue(player_id="ben", game=GAME, players=2, bot="greedy"))
     ticket = second["ticket"]
     assert ticket["status"] == "matched" and ticket["seat"] == 1
     game_id = ticket["game_id"]
     seats = await seating(nc, platform, game_id)
-    assert seats.player_ids == ["ann", "ben"] and seats.bot_seats() == {0: "random", 1: "random"}
+    assert seats.player_ids == ["ann", "ben"] and seats.bot_seats() == {0: "random", 1: "greedy"}
     commits = await eventually(
         lambda: finished(nc, platform.topology, game_id), within=60, what="finished game"
     )

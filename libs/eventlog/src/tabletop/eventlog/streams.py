@@ -98,12 +98,12 @@ class Topology(BaseModel):
 
     @property
     def tickets_bucket(self) -> str:
-        """JetStream KV of matchmaking: queues and tickets (ADR 0014)."""
+        """JetStream KV of matchmaking: queues and tickets (ADR 0015)."""
         return f"{self.namespace}_tickets"
 
     @property
     def seats_bucket(self) -> str:
-        """JetStream KV: game id -> who sits where, which seats are bots (ADR 0014)."""
+        """JetStream KV: game id -> who sits where, which seats are bots (ADR 0015)."""
         return f"{self.namespace}_seats"
 
     def key_value_configs(self) -> list[KeyValueConfig]:

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .archive import PLAYER_ID_PATTERN
 from .rules import GAME_ID_PATTERN, ErrorBody
 
-DIFFICULTY_PATTERN = r"^[a-z0-9_-]{1,32}$"
+DIFFICULTY_PATTERN = r"^[a-z0-9_.:=-]{1,64}$"  # a bot policy spec: random, greedy, ismcts:500
 DEFAULT_DIFFICULTY = "random"
 
 

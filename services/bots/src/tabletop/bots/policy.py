@@ -1,52 +1,23 @@
-"""How a bot chooses a move. A policy sees only what its seat may know: the
-legal commands for its seat and worlds sampled consistently with its view
-(`sample_world`), never the true hidden state. Search bots implement the same
-`Policy` protocol and register under their difficulty name."""
+"""Which policy plays a bot seat: the seat's difficulty is a policy spec of
+`tabletop.policies` ("random", "greedy", "ismcts", "ismcts:500"…). Policies
+get the real state but read it only as their seat may (`sample_world`, their
+own legal commands and view); that library tests it (ADR 0014)."""
 
 from __future__ import annotations
 
 import logging
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from functools import cache
 
-from tabletop.kernel import Command, Game
+from tabletop.policies import Policy, RandomPolicy, make_policy
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("tabletop.bots")
 
 
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    game: Game
-    seat: int
-    legal: list[Command]  # every legal command for `seat` (public to that seat)
-    sample: Callable[[int], Any]  # seed -> a full state `seat` cannot tell from the real one
-    seed: int  # derived from (game id, seq, seat): a redelivered turn picks the same move
-
-
-class Policy(Protocol):
-    name: str
-
-    def choose(self, turn: BotTurn) -> Command: ...
-
-
-class RandomPolicy:
-    """A uniformly random legal command."""
-
-    name = "random"
-
-    def choose(self, turn: BotTurn) -> Command:
-        return random.Random(turn.seed).choice(turn.legal)
-
-
-POLICIES: dict[str, Policy] = {"random": RandomPolicy()}
-
-
+@cache
 def policy_for(difficulty: str) -> Policy:
-    """The policy of a difficulty; unknown ones play random (and say so)."""
-    policy = POLICIES.get(difficulty)
-    if policy is None:
-        log.warning("no bot policy %r; playing random", difficulty)
-        return POLICIES["random"]
-    return policy
+    """The policy a difficulty names; an unknown one plays random (and says so once)."""
+    try:
+        return make_policy(difficulty)
+    except ValueError as exc:
+        log.warning("bot difficulty %r: %s; playing random", difficulty, exc)
+        return RandomPolicy()

@@ -9,6 +9,7 @@ the rules service answered; on no answer it naks and the commit comes back.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -28,7 +29,7 @@ from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
 
 from .metrics import BotsMetrics
-from .policy import BotTurn, policy_for
+from .policy import policy_for
 
 log = logging.getLogger("tabletop.bots")
 
@@ -58,22 +59,15 @@ def move_seed(game_id: str, seq: int, seat: int) -> int:
 
 
 def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, str]) -> Move | None:
-    """The move of the first bot seat that must act after commit `seq`, or None."""
+    """The move of the first bot seat that must act after commit `seq`, or None.
+    The seed is derived from (game, seq, seat): a redelivered commit picks the same move."""
     acting = [seat for seat in game.to_act(state) if seat in bots]
     if not acting:
         return None
     seat = acting[0]
-    legal = game.legal_commands(state, seat)
-    if not legal:
+    if not game.legal_commands(state, seat):
         return None
-    turn = BotTurn(
-        game=game,
-        seat=seat,
-        legal=legal,
-        sample=lambda seed: game.sample_world(state, seat, seed),
-        seed=move_seed(game_id, seq, seat),
-    )
-    command = policy_for(bots[seat]).choose(turn)
+    command = policy_for(bots[seat]).choose(game, state, seat, move_seed(game_id, seq, seat))
     return Move(seat, command, f"bot-{game_id}-{seq}-{seat}")
 
 
@@ -123,7 +117,10 @@ class BotWorker:
         if head is None or head.seq != commit.seq:
             return Verdict.ACK, "stale"  # a later commit's message decides
         started = time.perf_counter()
-        move = plan_move(head.game, head.state, commit.game_id, commit.seq, bots)
+        # Search policies think for a while: off the event loop, so acks and pings go on.
+        move = await asyncio.to_thread(
+            plan_move, head.game, head.state, commit.game_id, commit.seq, bots
+        )
         self.metrics.think_seconds.observe(time.perf_counter() - started)
         if move is None:
             return Verdict.ACK, "no_turn"

@@ -13,6 +13,7 @@ steps, which land once.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -118,7 +119,20 @@ class Matchmaker:
 
         await self.store.change_queue(key, lambda: self._fresh_queue(request, key), add)
         await self.match(key)
-        return await self.store.ticket(request.player_id) or ticket
+        return await self._settled(ticket)
+
+    async def _settled(self, ticket: Ticket) -> Ticket:
+        """The ticket once no match holding it is half-started: another task or
+        replica may be starting it right now, and the joiner wants the seat."""
+        deadline = self.clock() + self.settings.request_timeout
+        while True:
+            current = await self.store.ticket(ticket.player_id) or ticket
+            if current.status != TicketStatus.WAITING or self.clock() > deadline:
+                return current
+            state = await self.store.queue(ticket.queue)
+            if state is None or state.pending_match_of(ticket.ticket_id) is None:
+                return current
+            await asyncio.sleep(0.05)
 
     async def leave(self, request: LeaveQueue) -> Ticket:
         ticket = await self.store.ticket(request.player_id)

@@ -9,6 +9,7 @@ waiting tickets (up to a full table) are seated and bots fill the rest.
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from typing import Any
 
@@ -66,8 +67,9 @@ def bot_player_ids(difficulty: str, count: int, taken: set[str]) -> list[str]:
     """`bot-<difficulty>-1`, `-2`… skipping any id a human at the table has."""
     ids: list[str] = []
     n = 1
+    label = re.sub(r"[^A-Za-z0-9_.:-]", "_", difficulty)  # a player id may not hold "="
     while len(ids) < count:
-        candidate = f"bot-{difficulty}-{n}"
+        candidate = f"bot-{label}-{n}"
         if candidate not in taken:
             ids.append(candidate)
         n += 1

@@ -3,7 +3,7 @@
 Every change to a queue is a compare-and-set on its key's revision
 (`kv.create` for a new key, `kv.update(last=revision)` after), retried on a
 lost race; that is what lets any number of replicas serve the same queues
-(ADR 0014). A player's ticket has its own key, so a status read is one get.
+(ADR 0015). A player's ticket has its own key, so a status read is one get.
 """
 
 from __future__ import annotations
