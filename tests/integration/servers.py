@@ -5,6 +5,7 @@ container when a Docker engine answers, else the embedded wheels."""
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,7 +67,12 @@ def postgres_server(tmp: Path) -> Iterator[str]:
         with PostgresContainer(POSTGRES_IMAGE, driver=None) as container:
             yield container.get_connection_url()
     else:
-        with EmbeddedPostgres(tmp) as server:
+        # Not under `tmp`: every pytest session resets /tmp/pytest-of-<user> to
+        # 0700, which locks out the unprivileged user PostgreSQL runs as.
+        with (
+            tempfile.TemporaryDirectory(prefix="tabletop-pg-", ignore_cleanup_errors=True) as d,
+            EmbeddedPostgres(Path(d)) as server,
+        ):
             yield server.url
 
 

@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -35,6 +36,13 @@ def wait_for(path: Path, text: str, process: subprocess.Popen[bytes], timeout: f
 
 
 def test_up_starts_everything_and_stops_cleanly_on_sigint(tmp_path: Path) -> None:
+    # PostgreSQL's data must not live under /tmp/pytest-of-<user>: other pytest
+    # sessions reset that to 0700, locking out the user PostgreSQL runs as.
+    with tempfile.TemporaryDirectory(prefix="tabletop-up-", ignore_cleanup_errors=True) as data:
+        _up_and_down(tmp_path, data)
+
+
+def _up_and_down(tmp_path: Path, data_dir: str) -> None:
     ports = {name: free_port() for name in ("nats", "monitor", "pg", "rules")}
     env = {k: v for k, v in os.environ.items() if k not in ("NATS_URL", "DATABASE_URL")}
     env["COLUMNS"] = "200"  # keep the printed table on one line per row
@@ -43,7 +51,7 @@ def test_up_starts_everything_and_stops_cleanly_on_sigint(tmp_path: Path) -> Non
         TABLETOP, "up", "--only", "rules",
         "--nats-port", str(ports["nats"]), "--monitor-port", str(ports["monitor"]),
         "--pg-port", str(ports["pg"]), "--http-base", str(ports["rules"]),
-        "--data-dir", str(tmp_path / "data"),
+        "--data-dir", data_dir,
     ]  # fmt: skip
     with out.open("wb") as sink:
         process = subprocess.Popen(argv, stdout=sink, stderr=subprocess.STDOUT, env=env)
