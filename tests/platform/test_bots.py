@@ -20,7 +20,7 @@ from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects
 from .play import commits_of, finished
 from .services import Platform, ask, eventually
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("bots")]
 
 GAME = "schotten-totten"
 

@@ -18,7 +18,7 @@ from tabletop.messaging.archive import ArchiveSubjects, GetPlayerGames
 
 from .services import Platform, ask
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("demo")]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 

@@ -34,7 +34,7 @@ from .http import Player
 from .play import commits_of, replay
 from .services import ask, delete_key_values, eventually
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("platform")]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 GAME = "schotten-totten"

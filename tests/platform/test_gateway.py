@@ -25,7 +25,7 @@ from .http import Player
 from .play import commits_of, replay
 from .services import Platform
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 
 SECRET = "test-secret-of-this-gateway-0123456789"
 GAME = "schotten-totten"

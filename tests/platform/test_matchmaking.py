@@ -20,7 +20,7 @@ from tabletop.messaging.matchmaking import (
 from .play import finished
 from .services import Platform, ask, eventually
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("platform")]
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("matchmaking")]
 
 GAME = "schotten-totten"
 
