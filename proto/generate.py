@@ -24,7 +24,12 @@ from pydantic import BaseModel, TypeAdapter
 PROTO = Path(__file__).resolve().parent
 
 # Service apps whose AsyncAPI documents are published: (name, "module:attribute").
-SERVICE_APPS: tuple[tuple[str, str], ...] = (("rules", "tabletop.rules.app:app"),)
+SERVICE_APPS: tuple[tuple[str, str], ...] = tuple(
+    (name, f"tabletop.{name}.app:app")
+    for name in ("rules", "matchmaking", "bots", "leaderboards", "archive")
+)
+# HTTP apps whose OpenAPI documents are published.
+HTTP_APPS: tuple[tuple[str, str], ...] = (("gateway", "tabletop.gateway.app:app"),)
 
 # Shared wire models outside the games: (file name, "module:attribute").
 MODELS: tuple[tuple[str, str], ...] = (("eventlog/commit", "tabletop.eventlog.commit:Commit"),)
@@ -74,9 +79,14 @@ def asyncapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
         yield f"asyncapi/{name}.json", build
 
 
+def openapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
+    for name, ref in HTTP_APPS:
+        yield f"openapi/{name}.json", lambda r=ref: _load(r).openapi()
+
+
 def documents() -> dict[str, str]:
     out: dict[str, str] = {}
-    for source in (game_documents, model_documents, asyncapi_documents):
+    for source in (game_documents, model_documents, asyncapi_documents, openapi_documents):
         for path, build in source():
             out[path] = _dump(build())
     return out
@@ -92,7 +102,7 @@ def drift(root: Path = PROTO) -> list[str]:
             problems.append(f"missing {path}")
         elif file.read_text() != text:
             problems.append(f"changed {path}")
-    generated_dirs = {"games", "eventlog", "asyncapi", "messaging"}
+    generated_dirs = {"games", "eventlog", "asyncapi", "openapi"}
     for file in sorted(root.rglob("*.json")):
         rel = file.relative_to(root).as_posix()
         if rel.split("/")[0] in generated_dirs and rel not in expected:
