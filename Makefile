@@ -18,7 +18,7 @@ help:  ## list the targets
 	.bootstrap/bin/python -m pip install --quiet "uv==$(UV_VERSION)"
 
 $(STAMP): uv.lock pyproject.toml $(wildcard libs/*/pyproject.toml services/*/pyproject.toml) | $(UV)
-	$(UV) sync --frozen --all-packages
+	$(UV) sync --frozen --all-packages --compile-bytecode
 	@touch $@
 
 install: $(STAMP)  ## create .venv from uv.lock
