@@ -52,6 +52,8 @@ from .settings import GatewaySettings
 
 R = TypeVar("R", bound=BaseModel)
 
+SEATINGS_CACHED = 4096
+
 
 def known_game(game_type: str) -> Game:
     try:
@@ -73,6 +75,7 @@ class Backend:
         self.matchmaking = MatchmakingSubjects(namespace=settings.namespace)
         self.archive = ArchiveSubjects(namespace=settings.namespace)
         self.boards = LeaderboardSubjects(namespace=settings.namespace)
+        self._seatings: dict[str, list[str]] = {}
 
     async def _ask(self, subject: str, request: BaseModel, reply: type[R]) -> R:
         try:
@@ -96,11 +99,17 @@ class Backend:
 
     async def seating(self, game_id: str) -> list[str] | None:
         """The game's players by seat: matchmaking's seating, else the archive's."""
+        if game_id in self._seatings:  # a seating never changes once written
+            return self._seatings[game_id]
         try:
             kv = await self.js.key_value(self.topology.seats_bucket)
             entry = await kv.get(game_id)
             if entry.value:
-                return Seating.model_validate_json(entry.value).player_ids
+                players = Seating.model_validate_json(entry.value).player_ids
+                if len(self._seatings) >= SEATINGS_CACHED:
+                    self._seatings.clear()
+                self._seatings[game_id] = players
+                return players
         except (KeyNotFoundError, BucketNotFoundError):
             pass  # not matchmade: the archive may know the players
         try:
