@@ -7,6 +7,7 @@ exactly once."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -21,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 from nats.aio.client import Client
 
 from tabletop.eventlog import Commit, Topology, verify_chain
@@ -116,6 +118,18 @@ async def play_to_the_end(me: Player, game_id: str) -> dict[int, dict[str, Any]]
     raise AssertionError("the game did not end")
 
 
+async def watch(url: str) -> dict[int, dict[str, Any]]:
+    """My view as the gateway's WebSocket pushes it, by seq, until the game ends."""
+    views: dict[int, dict[str, Any]] = {}
+    async with websockets.connect(url) as ws:
+        async for message in ws:
+            pushed = json.loads(message)
+            views[pushed["seq"]] = pushed["view"]
+            if pushed["finished"]:
+                return views
+    return views
+
+
 async def archived(nc: Client, namespace: str, game_id: str, count: int) -> list[Commit] | None:
     reply = await ask(nc, ArchiveSubjects(namespace=namespace).commits, GetCommits(game_id=game_id))
     commits = [Commit.model_validate(c) for c in reply.get("commits", [])]
@@ -137,8 +151,11 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
 
         ticket = await eventually(matched, within=30, what="a match with a bot")
         game_id, seat = ticket["game_id"], ticket["seat"]
+        url = f"ws://127.0.0.1:{port[1]}/v1/games/{game_id}/ws?token={me.token}"
+        pushed = asyncio.create_task(watch(url))
         started = time.monotonic()
         live = await asyncio.wait_for(play_to_the_end(me, game_id), 60)
+        pushes = await asyncio.wait_for(pushed, 30)
         print(f"game played in {time.monotonic() - started:.1f}s")  # shown with -s / on failure
 
         commits = await commits_of(nc, Topology(namespace=namespace), game_id)
@@ -160,6 +177,9 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
             assert shown["view"] == game.view(replay(commits[:step]), seat)
             if step in live:
                 assert shown["view"] == live[step]
+            if step >= min(pushes):  # the WebSocket pushed every step from when it opened
+                assert shown["view"] == pushes[step]
+        assert sorted(pushes) == list(range(min(pushes), len(commits) + 1))
         assert len(live) > len(commits) // 3  # I saw a good share of the steps live
         bot_seat = 1 - seat
         theirs = await me.ok("GET", path, at=1, **{"as": str(bot_seat)})  # the game is over

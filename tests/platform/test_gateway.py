@@ -165,12 +165,13 @@ async def test_the_websocket_pushes_my_view_after_each_commit(table: Table) -> N
     async with websockets.connect(url) as ws:
         first = json.loads(await asyncio.wait_for(ws.recv(), 10))
         assert first["seat"] == 0 and first["view"] == (await ann.ok("GET", path))["view"]
-        mover = table.by_seat[first["to_act"][0]]
-        command = (await mover.ok("GET", f"{path}/legal"))["commands"][0]
-        await mover.ok("POST", f"{path}/commands", {"command": command})
-        pushed = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        assert pushed["seq"] == first["seq"] + 1
-        assert pushed["view"] == (await ann.ok("GET", path))["view"]
+        for step in (1, 2):  # two moves, whoever's turn: one push each, in order
+            mover = table.by_seat[(await ann.ok("GET", path))["to_act"][0]]
+            command = (await mover.ok("GET", f"{path}/legal"))["commands"][0]
+            await mover.ok("POST", f"{path}/commands", {"command": command})
+            pushed = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert pushed["seq"] == first["seq"] + step
+            assert pushed["view"] == (await ann.ok("GET", path))["view"]
     async with websockets.connect(table.base.replace("http", "ws") + f"{path}/ws?token=x") as ws:
         assert json.loads(await ws.recv())["code"] == "invalid_token"
 

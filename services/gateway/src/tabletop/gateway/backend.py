@@ -97,6 +97,17 @@ class Backend:
             raise ApiError("unknown_game_id", f"no game {game_id}")
         return head
 
+    async def steps_after(self, game_id: str, head: Head) -> list[Head]:
+        """The game after each commit that followed `head`, one Head per commit
+        (each carries the stream seq of the last: what the next load starts from)."""
+        commits, stream_seq = await self.log.load(game_id, (head.seq, head.stream_seq))
+        steps = []
+        game, state = head.game, head.state
+        for commit in commits:
+            state = game.fold(state, map(game.parse_event, commit.events))
+            steps.append(Head(game, state, commit.seq, stream_seq))
+        return steps
+
     async def seating(self, game_id: str) -> list[str] | None:
         """The game's players by seat: matchmaking's seating, else the archive's."""
         if game_id in self._seatings:  # a seating never changes once written

@@ -2,7 +2,8 @@
 
 Connect to `/v1/games/{game_id}/ws?token=…` (browsers cannot set headers on
 a WebSocket). The gateway subscribes to the game's subject first, then sends
-the current view, then one message per commit (a GameOut as JSON), and
+the current view, then one message per commit (a GameOut as JSON, in seq
+order, none skipped), and
 closes once the game is over. Close codes: 4401 bad token, 4404 no game.
 """
 
@@ -16,7 +17,7 @@ from nats.aio.msg import Msg
 
 from .auth import backend_of, claims_from, seat_of
 from .errors import ApiError
-from .views import game_out
+from .views import game_out, game_over
 
 router = APIRouter()
 
@@ -42,22 +43,20 @@ async def game_updates(websocket: WebSocket, game_id: str, token: str | None = N
     sub = await backend.nc.subscribe(backend.topology.game_subject(game_id), cb=on_commit)
     hung_up = asyncio.create_task(_until_hang_up(websocket))
     try:
-        sent_seq = 0
-        while True:
-            head = await backend.head(game_id)
-            if head.seq > sent_seq:
-                out = game_out(game_id, head, seat)
-                await websocket.send_json(out.model_dump(mode="json"))
-                sent_seq = head.seq
-                if out.finished:
-                    break
+        head = await backend.head(game_id)
+        await websocket.send_json(game_out(game_id, head, seat).model_dump(mode="json"))
+        while not game_over(head):
             waiting = asyncio.create_task(commits.get())
             done, _ = await asyncio.wait({waiting, hung_up}, return_when=asyncio.FIRST_COMPLETED)
             if hung_up in done:
                 waiting.cancel()
                 return
-            while not commits.empty():  # several commits at once: one fresh view
+            while not commits.empty():  # one read covers every commit that arrived
                 commits.get_nowait()
+            # One message per commit, even when several landed at once.
+            for step in await backend.steps_after(game_id, head):
+                await websocket.send_json(game_out(game_id, step, seat).model_dump(mode="json"))
+                head = step
         await websocket.close()
     except (WebSocketDisconnect, RuntimeError):
         pass

@@ -26,6 +26,10 @@ def game_out(game_id: str, head: Head, seat: int | None) -> GameOut:
     )
 
 
+def game_over(head: Head) -> bool:
+    return head.game.outcome(head.state) is not None
+
+
 def legal_out(game_id: str, head: Head, seat: int) -> LegalOut:
     commands = head.game.legal_commands(head.state, seat)
     return LegalOut(
