@@ -56,6 +56,7 @@ class SearchSettings:
     exploration: float = 0.3  # values are win shares in [0, 1]; moves differ by a few %
     prior_visits: int = 2  # root commands start as if visited this often at greedy's value
     expand: int = 1  # untried commands expanded per iteration; the best is backed up
+    widen: float = 0.0  # below the root, at most widen * sqrt(visits) children (0: no limit)
     rollout_depth: int = 0  # steps played past the tree before evaluating
     rollout: Rollout = random_rollout
 
@@ -164,7 +165,7 @@ def _iterate(
             )
             if score > best:
                 best, chosen = score, (child, command)
-        if untried:
+        if untried and (chosen is None or len(children) < _widest(node, root, settings)):
             if settings.expand > 1:
                 _expand_several(game, children, untried, actor, state, path, rng, settings)
                 return
@@ -182,6 +183,15 @@ def _iterate(
         state = step(game, state, command, rng)
     state = settings.rollout(game, state, settings.rollout_depth, rng)
     _back_up(path, game.evaluate_all(state))
+
+
+def _widest(node: Node, root: Node, settings: SearchSettings) -> float:
+    """How many children `node` may have (progressive widening below the root):
+    with few visits, search goes deeper along the commands it has rather than
+    wider, so with 3-4 seats it still reaches the root seat's next turn."""
+    if node is root or settings.widen <= 0:
+        return math.inf
+    return max(1.0, settings.widen * math.sqrt(node.visits))
 
 
 def _back_up(path: list[tuple[Node, int]], values: tuple[float, ...]) -> None:

@@ -45,6 +45,8 @@ def _tweaked(settings: SearchSettings, tweaks: list[str]) -> SearchSettings:
             settings = replace(settings, prior_visits=int(value))
         elif key == "expand":
             settings = replace(settings, expand=int(value))
+        elif key == "widen":
+            settings = replace(settings, widen=float(value))
         elif key == "depth":
             settings = replace(settings, rollout_depth=int(value))
         elif key == "rollout" and value in ROLLOUTS:
