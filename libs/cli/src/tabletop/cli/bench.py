@@ -25,6 +25,7 @@ class GameRate:
     games: int
     commands: int
     seconds: float
+    cpu_seconds: float
 
     @property
     def games_per_second(self) -> float:
@@ -34,11 +35,17 @@ class GameRate:
     def commands_per_second(self) -> float:
         return self.commands / self.seconds
 
+    @property
+    def cpu_games_per_second(self) -> float:
+        """Per CPU second of this process: the steadier figure on a shared machine."""
+        return self.games / self.cpu_seconds
+
     def as_dict(self) -> dict[str, Any]:
         return {
             **asdict(self),
             "games_per_second": round(self.games_per_second, 1),
             "commands_per_second": round(self.commands_per_second),
+            "cpu_games_per_second": round(self.cpu_games_per_second, 1),
         }
 
 
@@ -48,13 +55,15 @@ def random_game_rate(
     """Play seeded random games until `seconds` have passed (at least 3 games)."""
     options = options or {}
     games = commands = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while games < 3 or time.perf_counter() - start < seconds:
         _, steps = random_playout(game, players, seed=games, **options)
         commands += sum(1 for _ in steps)
         games += 1
     label = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
-    return GameRate(game.id, players, label, games, commands, time.perf_counter() - start)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return GameRate(game.id, players, label, games, commands, wall, cpu)
 
 
 def player_counts(game: Game[Any]) -> list[int]:
@@ -82,7 +91,7 @@ def render_rates(rates: list[GameRate]) -> None:
     from rich.table import Table
 
     table = Table(title="random-legal games in-process (bot interface)")
-    for column in ("game", "players", "options", "games", "games/s", "commands/s"):
+    for column in ("game", "players", "options", "games", "games/s", "commands/s", "games/CPU-s"):
         table.add_column(column, justify="left" if column in ("game", "options") else "right")
     for r in rates:
         table.add_row(
@@ -92,5 +101,9 @@ def render_rates(rates: list[GameRate]) -> None:
             str(r.games),
             f"{r.games_per_second:,.1f}",
             f"{r.commands_per_second:,.0f}",
+            f"{r.cpu_games_per_second:,.1f}",
         )
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped into a file or a note: do not squeeze columns
+        console.width = 120
+    console.print(table)
