@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.kernel import Command, Game, IllegalCommand
@@ -55,10 +55,25 @@ class SearchSettings:
     budget: Budget
     exploration: float = 0.3  # values are win shares in [0, 1]; moves differ by a few %
     prior_visits: int = 2  # root commands start as if visited this often at greedy's value
-    expand: int = 1  # untried commands expanded per iteration; the best is backed up
-    widen: float = 0.0  # below the root, at most widen * sqrt(visits) children (0: no limit)
+    # Untried commands expanded at once (the actor's best is backed up), and
+    # progressive widening below the root (at most widen * sqrt(visits) children,
+    # 0: no limit). None: chosen by the number of seats (see `for_seats`).
+    expand: int | None = None
+    widen: float | None = None
     rollout_depth: int = 0  # steps played past the tree before evaluating
     rollout: Rollout = random_rollout
+
+    def for_seats(self, seats: int) -> SearchSettings:
+        """Fill in the seat-dependent settings. Two seats: one random expansion,
+        no widening. Three or four: the plies of the other seats would bury the
+        root seat's next turn, so expand best-of-3 (opponents that pick their
+        better replies) and widen progressively (tournament figures, docs/policies.md)."""
+        many = seats > 2
+        return replace(
+            self,
+            expand=self.expand if self.expand is not None else (3 if many else 1),
+            widen=self.widen if self.widen is not None else (1.0 if many else 0.0),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +105,9 @@ def search(
     """Search from the root seat's information set; `legal` are its commands."""
     rng = random.Random(seed)
     deadline = settings.budget.deadline()
-    root = _seeded_root(game, sample(rng.getrandbits(63)), legal, settings.prior_visits, rng)
+    first = sample(rng.getrandbits(63))
+    settings = settings.for_seats(game.seats(first))
+    root = _seeded_root(game, first, legal, settings.prior_visits, rng)
     iterations = 0
     while not settings.budget.spent(iterations, deadline):
         _iterate(game, root, sample(rng.getrandbits(63)), rng, settings)
@@ -166,7 +183,7 @@ def _iterate(
             if score > best:
                 best, chosen = score, (child, command)
         if untried and (chosen is None or len(children) < _widest(node, root, settings)):
-            if settings.expand > 1:
+            if settings.expand and settings.expand > 1:
                 _expand_several(game, children, untried, actor, state, path, rng, settings)
                 return
             key, command = untried[0] if len(untried) == 1 else rng.choice(untried)
@@ -189,7 +206,7 @@ def _widest(node: Node, root: Node, settings: SearchSettings) -> float:
     """How many children `node` may have (progressive widening below the root):
     with few visits, search goes deeper along the commands it has rather than
     wider, so with 3-4 seats it still reaches the root seat's next turn."""
-    if node is root or settings.widen <= 0:
+    if node is root or not settings.widen:
         return math.inf
     return max(1.0, settings.widen * math.sqrt(node.visits))
 
@@ -214,8 +231,9 @@ def _expand_several(
     its own (rolled-out) evaluation, and back up the best of them for the
     actor: a cheap model of a seat that picks its better replies, where one
     random expansion would assume it plays at random."""
-    if len(untried) > settings.expand:
-        untried = rng.sample(untried, settings.expand)
+    expand = settings.expand or 1
+    if len(untried) > expand:
+        untried = rng.sample(untried, expand)
     best: tuple[float, ...] | None = None
     for key, command in untried:
         after = settings.rollout(game, step(game, state, command, rng), settings.rollout_depth, rng)
