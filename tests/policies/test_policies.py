@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.games import registry
 from tabletop.kernel import Game, random_playout
-from tabletop.policies import Budget, Policy, make_policy
+from tabletop.policies import Budget, Policy, SearchSettings, make_policy
 from tabletop.policies.policy import command_key
 
 from .guarded import GuardedGame, Sealed
@@ -35,8 +35,7 @@ def _games() -> list[Any]:
 def test_policies_choose_legal_commands_through_the_seats_window(game: Game[Any], spec: str):
     policy = make_policy(spec)
     assert isinstance(policy, Policy)
-    players = game.max_players if spec != "ismcts:30" else game.min_players
-    for n, state in enumerate(_positions(game, players, seed=5, every=37)[:6]):
+    for n, state in enumerate(_positions(game, game.max_players, seed=5, every=37)[:6]):
         seat = game.to_act(state)[0]
         guarded = GuardedGame(game, seat)
         command = policy.choose(guarded, Sealed(state), seat, seed=n)  # type: ignore[arg-type]
@@ -69,6 +68,14 @@ def test_ismcts_takes_a_forced_move_without_searching() -> None:
             )
             return
     pytest.fail("no forced move found")
+
+
+def test_search_settings_depend_on_the_seats() -> None:
+    settings = SearchSettings(Budget(iterations=1))
+    assert (settings.for_seats(2).expand, settings.for_seats(2).widen) == (1, 0.0)
+    assert (settings.for_seats(4).expand, settings.for_seats(4).widen) == (3, 1.0)
+    pinned = SearchSettings(Budget(iterations=1), expand=2, widen=0.0).for_seats(4)
+    assert (pinned.expand, pinned.widen) == (2, 0.0)
 
 
 def test_budgets_and_specs() -> None:
