@@ -255,12 +255,24 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     )
     for column in ("path", "per second", "p50 ms", "p99 ms"):
         table.add_column(column, justify="left" if column == "path" else "right")
-    table.add_row("rules service: submit command", f"{rules['commands_per_second']:,.0f}",
-                  str(rules["p50_ms"]), str(rules["p99_ms"]))  # fmt: skip
-    table.add_row("raw JetStream append (same headers)", f"{raw['appends_per_second']:,.0f}",
-                  str(raw["p50_ms"]), str(raw["p99_ms"]))  # fmt: skip
+    table.add_row(
+        "rules service: submit command",
+        f"{rules['commands_per_second']:,.0f}",
+        str(rules["p50_ms"]),
+        str(rules["p99_ms"]),
+    )
+    table.add_row(
+        "raw JetStream append (same headers)",
+        f"{raw['appends_per_second']:,.0f}",
+        str(raw["p50_ms"]),
+        str(raw["p99_ms"]),
+    )
     console = Console()
+    if not console.is_terminal:
+        console.width = 120
     console.print(table)
+    ratio = rules["commands_per_second"] / raw["appends_per_second"]
+    console.print(f"rules service / raw append rate (same run): {ratio:.1%}")
     console.print(
         f"replay of a {replay['commits']}-commit game from JetStream: "
         f"{replay['total_ms']} ms (load {replay['load_ms']} ms + fold {replay['fold_ms']} ms)"
