@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.eventlog import MemoryEventLog
-from tabletop.leaderboards.catalog import GameCatalog
+from tabletop.games.catalog import GameCatalog
 from tabletop.leaderboards.finished import EndDetector, NotYet
 from tests.archive.play import TOY, play
 

@@ -20,6 +20,7 @@ from prometheus_client import CollectorRegistry
 from pydantic import ValidationError
 
 from tabletop.eventlog import Topology, ensure_streams
+from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ErrorBody, ServiceCode
 from tabletop.messaging.archive import (
     ArchiveSubjects,
@@ -37,7 +38,6 @@ from tabletop.messaging.archive import (
 from tabletop.runtime import health_routes
 from tabletop.storage import connect_pool, migrate
 
-from .catalog import GameCatalog
 from .consumer import RETRY_DELAY_SECONDS, archive_message
 from .metrics import ArchiveMetrics
 from .queries import Queries, Refusal

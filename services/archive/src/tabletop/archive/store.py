@@ -18,9 +18,9 @@ from typing import Any
 import asyncpg
 
 from tabletop.eventlog import Commit
+from tabletop.games.catalog import GameCatalog
 from tabletop.messaging.archive import GameSummary
 
-from .catalog import GameCatalog
 from .chain import ChainBreak, chain_breaks
 from .states import Replayed, StateCache
 

@@ -21,6 +21,7 @@ from prometheus_client import CollectorRegistry
 from pydantic import ValidationError
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ErrorBody, ServiceCode
 from tabletop.messaging.leaderboards import (
     GetHistory,
@@ -36,7 +37,6 @@ from tabletop.storage import connect_pool, migrate, migration_lock
 
 from .application import Ratings
 from .board import MIGRATIONS, Board
-from .catalog import GameCatalog
 from .consumer import RETRY_DELAY_SECONDS, CommitRater
 from .finished import EndDetector, SeatLookup
 from .metrics import LeaderboardsMetrics

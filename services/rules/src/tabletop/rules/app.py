@@ -18,11 +18,11 @@ from prometheus_client import CollectorRegistry
 from pydantic import ValidationError
 
 from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
+from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
 from tabletop.runtime import health_routes
 
 from .engine import Refusal, Rules
-from .games import GameCatalog
 from .metrics import RulesMetrics
 from .settings import RulesSettings
 

@@ -15,11 +15,11 @@ import secrets
 import uuid
 
 from tabletop.eventlog import AppendConflict, CommitLog, DuplicateAppend, next_commit
+from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
 
 from .cache import GameHead, HeadCache
-from .games import GameCatalog
 
 log = logging.getLogger(__name__)
 
