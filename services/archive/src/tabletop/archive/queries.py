@@ -8,6 +8,7 @@ only once the game is over, so a replay never tells anyone a hand early.
 
 from __future__ import annotations
 
+from tabletop.eventlog.replayed import Replayed
 from tabletop.kernel import Code
 from tabletop.messaging.archive import (
     ArchiveCode,
@@ -23,7 +24,6 @@ from tabletop.messaging.archive import (
     ViewReply,
 )
 
-from .states import Replayed
 from .store import ArchiveStore, SeatConflict, as_wire
 
 NOT_FINISHED = "game_not_finished"

@@ -18,11 +18,11 @@ from typing import Any
 import asyncpg
 
 from tabletop.eventlog import Commit
+from tabletop.eventlog.replayed import Replayed, StateCache
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging.archive import GameSummary
 
 from .chain import ChainBreak, chain_breaks
-from .states import Replayed, StateCache
 
 log = logging.getLogger(__name__)
 

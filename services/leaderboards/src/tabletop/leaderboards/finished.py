@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from nats.aio.client import Client
 
 from tabletop.eventlog import Commit, CommitLog
+from tabletop.eventlog.replayed import Replayed, StateCache
 from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import Outcome
 from tabletop.messaging.archive import ArchiveCode, ArchiveSubjects, GameReply, GetGame
-
-from .states import Replayed, StateCache
 
 
 class NotYet(Exception):

@@ -1,6 +1,6 @@
-"""Replayed game states the archive keeps to learn when a game ends without
-re-reading it on every commit. Only a shortcut: a miss replays from the
-stored commits."""
+"""Replayed game states that consumers of the log (archive, leaderboards) keep
+to learn when a game ends without re-reading it on every commit. Only a
+shortcut: a miss replays from the stored commits."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.eventlog import Commit
 from tabletop.kernel import Game
+
+from .commit import Commit
 
 
 @dataclass(frozen=True, slots=True)
