@@ -8,10 +8,11 @@ from .logs import configure_logging
 from .ports import free_port, wait_for_port
 from .service import run_service
 from .services import SERVICES, ServiceSpec, installed_services, start_service, wait_ready
-from .settings import ServiceSettings
+from .settings import CommaSeparated, ServiceSettings
 
 __all__ = [
     "SERVICES",
+    "CommaSeparated",
     "EmbeddedNats",
     "EmbeddedPostgres",
     "ServiceSettings",

@@ -7,8 +7,20 @@ own process (and Kubernetes Deployment) with its own environment.
 
 from __future__ import annotations
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from typing import Annotated
+
+from pydantic import BeforeValidator, Field
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+def _split_commas(value: object) -> object:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+# A list setting written `a,b,c` in the environment (NoDecode: not as JSON).
+CommaSeparated = Annotated[list[str], NoDecode, BeforeValidator(_split_commas)]
 
 # Same rule as tabletop.eventlog.Topology: one NATS subject token.
 NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pydantic import Field
 
-from pydantic import Field, field_validator
-from pydantic_settings import NoDecode
-
-from tabletop.runtime import ServiceSettings
+from tabletop.runtime import CommaSeparated, ServiceSettings
 
 
 class RulesSettings(ServiceSettings):
@@ -30,15 +27,8 @@ class RulesSettings(ServiceSettings):
         validation_alias="RULES_CACHE_SIZE",
         description="games whose latest state is kept in memory (0: none)",
     )
-    extra_games: Annotated[list[str], NoDecode] = Field(
+    extra_games: CommaSeparated = Field(
         default_factory=list,
         validation_alias="RULES_EXTRA_GAMES",
         description="comma-separated `module:ATTR` games served beside the registry",
     )
-
-    @field_validator("extra_games", mode="before")
-    @classmethod
-    def _split(cls, value: object) -> object:
-        if isinstance(value, str):
-            return [part.strip() for part in value.split(",") if part.strip()]
-        return value
