@@ -4,6 +4,7 @@ through the seat's own window, and are reproducible from their seed."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -88,3 +89,12 @@ def test_budgets_and_specs() -> None:
     for bad in ("ismcts:fast", "greedy:3", "minimax", "ismcts:5:c", "ismcts:5:rollout=x"):
         with pytest.raises(ValueError):
             make_policy(bad)
+
+
+def test_a_time_budget_counts_cpu_time_not_waiting() -> None:
+    budget = Budget(seconds=0.02)
+    deadline = budget.deadline()
+    time.sleep(0.05)  # a loaded machine: the thread waits, its budget does not run down
+    assert not budget.spent(0, deadline)
+    while not budget.spent(0, deadline):
+        pass  # computing does

@@ -7,6 +7,8 @@ import json
 from typer.testing import CliRunner
 
 from tabletop.cli.main import app
+from tabletop.games import get_game
+from tabletop.policies.tournament import step_cap
 
 runner = CliRunner()
 
@@ -35,3 +37,21 @@ def test_tournament_refuses_unknown_policies_and_games() -> None:
     assert runner.invoke(app, ["tournament", "chess"]).exit_code == 2
     too_few = ["tournament", "splendor", "-p", "3", "--policies", "random,greedy"]
     assert runner.invoke(app, too_few).exit_code == 2
+
+
+def test_games_past_the_step_cap_are_draws_and_counted() -> None:
+    args = ["tournament", "splendor", "--policies", "random,greedy", "--games", "2", "--seed", "1"]
+    result = runner.invoke(app, [*args, "--max-steps", "6", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["max_steps"], report["games_capped"]) == (6, 2)
+    for result in report["lineups"][0]["results"]:
+        assert (result["capped"], result["wins"]) == (2, 1.0)  # two draws: half a win each
+
+
+def test_the_default_step_cap_follows_the_game_length() -> None:
+    short, long = (
+        step_cap(get_game(game), players, {}, seed=0)
+        for game, players in (("splendor", 2), ("potion-explosion", 4))
+    )
+    assert 300 < short < 1_000 < 3_000 < long

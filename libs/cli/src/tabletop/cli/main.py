@@ -84,12 +84,21 @@ def tournament(
         list[str], typer.Option("--option", "-o", help="game option KEY=VALUE (repeatable)")
     ] = [],  # noqa: B006 - typer reads the default, never mutates it
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+    max_steps: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="stop a game after this many steps, as a draw (default: 5x "
+            "the longest of 8 random games)",
+        ),
+    ] = None,
 ) -> None:
     """Bot policies play each other: round robin with seat rotation, win rates, ratings."""
     from .tournament import run_tournament
 
+    options = _parse_options(option)
     raise typer.Exit(
-        run_tournament(game, players, policies, games, seed, _parse_options(option), as_json)
+        run_tournament(game, players, policies, games, seed, options, as_json, max_steps)
     )
 
 

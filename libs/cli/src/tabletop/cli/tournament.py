@@ -27,6 +27,7 @@ def run_tournament(
     seed: int,
     options: dict[str, Any],
     as_json: bool,
+    max_steps: int | None = None,
 ) -> int:
     try:
         game = get_game(game_id)
@@ -55,7 +56,7 @@ def run_tournament(
             best = max(range(len(rates)), key=rates.__getitem__)
             progress.update(task, advance=1, leader=f"{standings.labels[best]} {rates[best]:.0%}")
 
-        standings = run(game, policies, players, games, seed, options, on_played)
+        standings = run(game, policies, players, games, seed, options, on_played, max_steps)
     report = {
         "game": game.id,
         "players": players,
@@ -93,7 +94,7 @@ def render(report: dict[str, Any]) -> None:
     console.print(overall)
     if len(report["lineups"]) > 1:
         lineups = Table(title="by lineup")
-        for column in ("lineup", "policy", "games", "wins", "win rate", "95% CI"):
+        for column in ("lineup", "policy", "games", "wins", "win rate", "95% CI", "capped"):
             lineups.add_column(
                 column, justify="left" if column in ("lineup", "policy") else "right"
             )
@@ -102,8 +103,13 @@ def render(report: dict[str, Any]) -> None:
             for result in lineup["results"]:
                 lineups.add_row(
                     name, result["policy"], str(result["games"]), f"{result['wins']:g}",
-                    *_rate(result),
+                    *_rate(result), str(result["capped"]),
                 )  # fmt: skip
                 name = ""
         console.print(lineups)
+    if report["games_capped"]:
+        console.print(
+            f"{report['games_capped']} game(s) stopped at the cap of {report['max_steps']} steps"
+            " and scored as draws (each seat shares the win)"
+        )
     console.print(f"{report['seconds']} s")

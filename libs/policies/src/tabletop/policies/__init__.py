@@ -6,18 +6,20 @@ the bots service."""
 from .budget import Budget
 from .greedy import GreedyPolicy
 from .ismcts import IsmctsPolicy, SearchSettings, search
-from .policy import Policy, command_key
+from .policy import Choice, Policy, command_key, deliberate
 from .random_policy import RandomPolicy
 from .specs import make_policy
 
 __all__ = [
     "Budget",
+    "Choice",
     "GreedyPolicy",
     "IsmctsPolicy",
     "Policy",
     "RandomPolicy",
     "SearchSettings",
     "command_key",
+    "deliberate",
     "make_policy",
     "search",
 ]

@@ -32,7 +32,7 @@ from typing import Any
 from tabletop.kernel import Command, Game, IllegalCommand
 
 from .budget import Budget
-from .policy import command_key, step
+from .policy import Choice, command_key, step
 from .rollout import Rollout, random_rollout
 
 Sampler = Callable[[int], Any]  # seed -> a world the seat cannot tell from the real state
@@ -82,14 +82,19 @@ class IsmctsPolicy:
     name: str = "ismcts"
 
     def choose(self, game: Game[Any], state: Any, seat: int, seed: int) -> Command:
+        return self.deliberate(game, state, seat, seed).command
+
+    def deliberate(self, game: Game[Any], state: Any, seat: int, seed: int) -> Choice:
+        """The command and how many iterations the search ran for it (0: forced)."""
         legal = game.legal_commands(state, seat)
         if len(legal) == 1:
-            return legal[0]
+            return Choice(legal[0])
 
         def sample(world_seed: int) -> Any:
             return game.sample_world(state, seat, world_seed)
 
-        return search(game, sample, legal, self.settings, seed).command
+        result = search(game, sample, legal, self.settings, seed)
+        return Choice(result.command, result.iterations)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ counted in iterations (a time budget depends on the machine).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tabletop.kernel import Command, Game
@@ -29,6 +30,25 @@ class Policy(Protocol):
     def choose(self, game: Game[Any], state: Any, seat: int, seed: int) -> Command:
         """A command from `game.legal_commands(state, seat)`."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A chosen command and what choosing it cost."""
+
+    command: Command
+    iterations: int = 0  # search iterations run (0: no search, or a forced move)
+
+
+def deliberate(policy: Policy, game: Game[Any], state: Any, seat: int, seed: int) -> Choice:
+    """`policy.choose` with its statistics: a searching policy reports them
+    through its own `deliberate`; for the others the choice is all there is.
+    (Returned, not kept on the policy: one policy serves concurrent moves.)"""
+    own = getattr(policy, "deliberate", None)
+    if own is not None:
+        choice: Choice = own(game, state, seat, seed)
+        return choice
+    return Choice(policy.choose(game, state, seat, seed))
 
 
 def command_key(command: Command) -> Hashable:
