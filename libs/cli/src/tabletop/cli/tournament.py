@@ -39,22 +39,33 @@ def run_tournament(
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     start = time.perf_counter()
+    errors = Console(stderr=True)
+    # Long runs go to a log file: there a bar never shows, so log a line per game.
+    log_lines = not as_json and not errors.is_terminal
     with Progress(
         TextColumn(f"[bold]{game.id}[/] {players}p"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[leader]}"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=as_json,
+        console=errors,
+        disable=as_json or log_lines,
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=total, leader="")
 
-        def on_played(_: Played, standings: Standings) -> None:
+        def on_played(played: Played, standings: Standings) -> None:
             rates = [t.wins / t.games if t.games else 0.0 for t in standings.overall]
             best = max(range(len(rates)), key=rates.__getitem__)
             progress.update(task, advance=1, leader=f"{standings.labels[best]} {rates[best]:.0%}")
+            if log_lines:
+                seats = [standings.labels[e] for e in played.match.seats]
+                end = "capped" if played.capped else f"ranks {list(played.outcome.ranks)}"
+                errors.print(
+                    f"game {standings.played}/{total}: {' '.join(seats)}: {end},"
+                    f" {played.steps} steps, {played.seconds:.0f} s",
+                    highlight=False,
+                )
 
         standings = run(game, policies, players, games, seed, options, on_played, max_steps)
     report = {
