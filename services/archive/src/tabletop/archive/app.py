@@ -11,13 +11,11 @@ from typing import Any, TypeVar
 
 from faststream import AckPolicy
 from faststream.asgi import AsgiFastStream
-from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from nats.js.errors import BadRequestError
 from prometheus_client import CollectorRegistry
-from pydantic import ValidationError
 
 from tabletop.eventlog import Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
@@ -35,6 +33,7 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
+from tabletop.messaging.refusals import error_reply, refusing_middleware
 from tabletop.runtime import health_routes
 from tabletop.storage import connect_pool, migrate
 
@@ -50,18 +49,6 @@ log = logging.getLogger("tabletop.archive")
 T = TypeVar("T", CommitsReply, ViewReply, GameReply, PlayerGamesReply, SeatPlayersReply)
 
 
-def error_reply(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"code": str(code), "message": message}}
-
-
-def malformed_message(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
-    if err["type"] in ("dict_type", "model_type", "model_attributes_type", "json_invalid"):
-        return "request body must be a JSON object"
-    return f"{where}: {err['msg']}"
-
-
 def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     settings = settings or ArchiveSettings()
     registry = CollectorRegistry()
@@ -72,23 +59,16 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     consumer = topology.archive_consumer_config()
     queries: list[Queries] = []  # set once the database is reachable
 
-    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
-        metrics.request("request", ServiceCode.MALFORMED_REQUEST)
-        return error_reply(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
-
-    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
-        log.exception("request failed", exc_info=exc)
-        metrics.request("request", ServiceCode.INTERNAL)
-        return error_reply(ServiceCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
+        metrics.request("request", code)
+        return error_reply(code, message)
 
     broker = NatsBroker(
         settings.nats_url,
         graceful_timeout=settings.graceful_timeout,
         log_level=logging.DEBUG,
         middlewares=[
-            ExceptionMiddleware(
-                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
-            ),
+            refusing_middleware(refuse, log),
             NatsPrometheusMiddleware(registry=registry, app_name="archive"),
         ],
     )

@@ -12,12 +12,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from faststream.asgi import AsgiFastStream
-from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import NatsBroker
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
-from pydantic import ValidationError
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from tabletop.messaging import ErrorBody, ServiceCode
@@ -29,6 +27,7 @@ from tabletop.messaging.matchmaking import (
     Ticket,
     TicketReply,
 )
+from tabletop.messaging.refusals import error_reply, refusing_middleware
 from tabletop.runtime import health_routes
 
 from .matchmaker import Matchmaker, Refusal
@@ -39,18 +38,6 @@ from .store import MatchmakingStore
 log = logging.getLogger("tabletop.matchmaking")
 
 
-def malformed_message(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
-    if err["type"] in ("dict_type", "model_type", "model_attributes_type", "json_invalid"):
-        return "request body must be a JSON object"
-    return f"{where}: {err['msg']}"
-
-
-def error_reply(code: str, message: str) -> dict[str, Any]:
-    return {"error": {"code": str(code), "message": message}}
-
-
 def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     settings = settings or MatchmakingSettings()
     registry = CollectorRegistry()
@@ -59,23 +46,16 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
 
-    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
-        metrics.request("request", ServiceCode.MALFORMED_REQUEST)
-        return error_reply(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
-
-    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
-        log.exception("request failed", exc_info=exc)
-        metrics.request("request", ServiceCode.INTERNAL)
-        return error_reply(ServiceCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
+        metrics.request("request", code)
+        return error_reply(code, message)
 
     broker = NatsBroker(
         settings.nats_url,
         graceful_timeout=settings.graceful_timeout,
         log_level=logging.DEBUG,
         middlewares=[
-            ExceptionMiddleware(
-                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
-            ),
+            refusing_middleware(refuse, log),
             NatsPrometheusMiddleware(registry=registry, app_name="matchmaking"),
         ],
     )

@@ -11,15 +11,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from faststream.asgi import AsgiFastStream
-from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import NatsBroker
 from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
-from pydantic import ValidationError
 
 from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import health_routes
 
 from .engine import Refusal, Rules
@@ -27,14 +26,6 @@ from .metrics import RulesMetrics
 from .settings import RulesSettings
 
 log = logging.getLogger("tabletop.rules")
-
-
-def _malformed_message(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
-    if err["type"] in ("dict_type", "model_type", "model_attributes_type"):
-        return "request body must be a JSON object"
-    return f"{where}: {err['msg']}"
 
 
 def create_app(
@@ -53,15 +44,9 @@ def create_app(
     if commits is not None:
         rules.append(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
 
-    def refuse_malformed(exc: ValidationError) -> dict[str, Any]:
-        metrics.record("request", ServiceCode.MALFORMED_REQUEST, 0.0)
-        return RulesReply.refused(ServiceCode.MALFORMED_REQUEST, _malformed_message(exc)).to_wire()
-
-    def refuse_unexpected(exc: Exception) -> dict[str, Any]:
-        log.exception("request failed", exc_info=exc)
-        code = ServiceCode.UNAVAILABLE if isinstance(exc, TimeoutError) else ServiceCode.INTERNAL
+    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
         metrics.record("request", code, 0.0)
-        return RulesReply.refused(code, f"{type(exc).__name__}: {exc}").to_wire()
+        return RulesReply.refused(code, message).to_wire()
 
     broker = NatsBroker(
         settings.nats_url,
@@ -71,9 +56,7 @@ def create_app(
         # faststream's own Prometheus middleware is left out: RulesMetrics already
         # counts every request by outcome and code, and the duplicate cost ~20%.
         middlewares=[
-            ExceptionMiddleware(
-                publish_handlers={ValidationError: refuse_malformed, Exception: refuse_unexpected}
-            ),
+            refusing_middleware(refuse, log),
         ],
     )
 

@@ -1,0 +1,48 @@
+"""How every service answers a request its handlers could not: a body that
+does not validate, or an exception nobody expected. The requester always gets
+an `{"error": {code, message}}` reply instead of a timeout, and the service
+keeps running."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from faststream.middlewares import ExceptionMiddleware
+from pydantic import ValidationError
+
+from .rules import ServiceCode
+
+# Turns (code, message) into the reply sent back, counting it on the way.
+Refuse = Callable[[ServiceCode, str], dict[str, Any]]
+
+_NOT_AN_OBJECT = {"dict_type", "model_type", "model_attributes_type", "json_invalid"}
+
+
+def malformed_message(exc: ValidationError) -> str:
+    """The first validation error, said for a client: the field and what is wrong."""
+    err = exc.errors()[0]
+    if err["type"] in _NOT_AN_OBJECT:
+        return "request body must be a JSON object"
+    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    return f"{where}: {err['msg']}"
+
+
+def error_reply(code: str, message: str) -> dict[str, Any]:
+    return {"error": {"code": str(code), "message": message}}
+
+
+def refusing_middleware(refuse: Refuse, log: logging.Logger) -> ExceptionMiddleware:
+    """Malformed bodies → `malformed_request`; a timeout of a dependency →
+    `unavailable` (worth retrying); anything else → `internal_error`, logged."""
+
+    def malformed(exc: ValidationError) -> dict[str, Any]:
+        return refuse(ServiceCode.MALFORMED_REQUEST, malformed_message(exc))
+
+    def unexpected(exc: Exception) -> dict[str, Any]:
+        log.exception("request failed", exc_info=exc)
+        code = ServiceCode.UNAVAILABLE if isinstance(exc, TimeoutError) else ServiceCode.INTERNAL
+        return refuse(code, f"{type(exc).__name__}: {exc}")
+
+    return ExceptionMiddleware(publish_handlers={ValidationError: malformed, Exception: unexpected})
