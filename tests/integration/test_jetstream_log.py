@@ -3,14 +3,16 @@ no-silent-discard configuration."""
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import time
 
 import pytest
 from nats.aio.client import Client
-from nats.js.api import DiscardPolicy
+from nats.js.api import DeliverPolicy, DiscardPolicy
 from nats.js.errors import APIError
 
-from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
 from tests.eventlog.log_contract import EventLogContract, commit_after, new_game_id
 
 pytestmark = pytest.mark.integration
@@ -53,3 +55,26 @@ async def test_a_hundred_commit_game_loads_quickly(event_log: EventLog) -> None:
     commits, last = await event_log.load(game_id)
     assert [c.seq for c in commits] == list(range(1, 101)) and last == stream_seq
     assert time.perf_counter() - started < 2.0
+
+
+async def test_a_durable_consumer_keeps_its_position_when_redeclared(
+    nc: Client, topology: Topology, event_log: EventLog, caplog: pytest.LogCaptureFixture
+) -> None:
+    js = nc.jetstream()
+    config = topology.archive_consumer_config()
+    await ensure_consumer(js, topology, config)
+    await event_log.append(commit_after(None, new_game_id()), 0)
+    sub = await js.pull_subscribe_bind(config.durable_name, topology.games_stream)
+    (msg,) = await sub.fetch(1, timeout=5)
+    await msg.ack_sync()
+    # Declared again, as every replica does at startup: same consumer, same position.
+    await ensure_consumer(js, topology, config)
+    assert (await js.consumer_info(topology.games_stream, config.durable_name)).ack_floor.stream_seq
+    # A changed config that JetStream cannot apply is kept as it was, and said.
+    changed = dataclasses.replace(config, deliver_policy=DeliverPolicy.NEW)
+    with caplog.at_level(logging.WARNING, logger="tabletop.eventlog.streams"):
+        await ensure_consumer(js, topology, changed)
+    info = await js.consumer_info(topology.games_stream, config.durable_name)
+    assert info.config.deliver_policy == DeliverPolicy.ALL
+    assert f"consumer {config.durable_name} not updated" in caplog.text
+    assert info.ack_floor.stream_seq >= 1

@@ -22,7 +22,7 @@ from nats.js.api import (
     StreamConfig,
     StreamInfo,
 )
-from nats.js.errors import BadRequestError
+from nats.js.errors import APIError, BadRequestError, NotFoundError
 from pydantic import BaseModel, ConfigDict, Field
 
 log = logging.getLogger(__name__)
@@ -146,3 +146,19 @@ async def ensure_key_values(js: JetStreamContext, topology: Topology) -> None:
     """Create the KV buckets (idempotent: an existing bucket is kept)."""
     for config in topology.key_value_configs():
         await js.create_key_value(config)
+
+
+async def ensure_consumer(js: JetStreamContext, topology: Topology, config: ConsumerConfig) -> None:
+    """Create a durable consumer on the games stream. One that exists with an
+    older config is kept as it is (its position matters more than the new
+    settings) and the mismatch is logged for an operator."""
+    try:
+        await js.add_consumer(topology.games_stream, config)
+    except APIError as exc:
+        # JetStream refuses some edits (400, or 500 with err_code 10012 for the
+        # deliver policy); anything else, or no consumer at all, is a real failure.
+        try:
+            await js.consumer_info(topology.games_stream, config.durable_name)
+        except NotFoundError:
+            raise exc from None
+        log.warning("consumer %s not updated: %s", config.durable_name, exc.description)

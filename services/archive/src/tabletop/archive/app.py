@@ -14,10 +14,9 @@ from faststream.asgi import AsgiFastStream
 from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
 from faststream.nats.prometheus import NatsPrometheusMiddleware
-from nats.js.errors import BadRequestError
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import Topology, ensure_streams
+from tabletop.eventlog import Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ErrorBody, ServiceCode
 from tabletop.messaging.archive import (
@@ -142,10 +141,7 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         queries.append(Queries(ArchiveStore(pool, catalog, settings.cache_size)))
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
-        try:
-            await js.add_consumer(topology.games_stream, consumer)
-        except BadRequestError as exc:  # exists with an older config: keep it, say so
-            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        await ensure_consumer(js, topology, consumer)
         log.info("archive ready", extra={"stream": topology.games_stream,
                                          "schema": settings.db_schema})  # fmt: skip
 

@@ -15,10 +15,9 @@ from faststream.asgi import AsgiFastStream
 from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
 from faststream.nats.prometheus import NatsPrometheusMiddleware
-from nats.js.errors import BadRequestError
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ErrorBody, ServiceCode
 from tabletop.messaging.leaderboards import (
@@ -134,10 +133,7 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
-        try:
-            await js.add_consumer(topology.games_stream, consumer)
-        except BadRequestError as exc:  # exists with an older config: keep it, say so
-            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        await ensure_consumer(js, topology, consumer)
         ends = EndDetector(catalog, EventLog(js, topology), settings.cache_size)
         seats = SeatLookup(nc, settings.namespace, settings.archive_timeout)
         ready["queries"] = Queries(ratings, board)
