@@ -25,14 +25,35 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("bots")]
 GAME = "schotten-totten"
 
 
-async def bot_table(nc: Client, platform: Platform, names: tuple[str, str]) -> str:
+async def bot_table(
+    nc: Client, platform: Platform, names: tuple[str, str], bot: str = "random"
+) -> str:
     """Two bot tickets: a game where both seats are bots. Returns its id."""
     mm = MatchmakingSubjects(namespace=platform.namespace)
     for name in names:
-        reply = await ask(
-            nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot="random")
-        )
+        reply = await ask(nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot=bot))
     return reply["ticket"]["game_id"]
+
+
+async def test_search_iterations_and_think_time_are_exported(
+    nc: Client, platform: Platform
+) -> None:
+    platform.start_all({"rules": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}, "bots": {}})
+    bots = platform.processes[-1]
+    await bot_table(nc, platform, ("ann", "bob"), bot="ismcts:30")
+
+    async def searched() -> dict[str, float] | None:
+        samples = {  # one scrape: the bots go on moving between two
+            line.split(" ")[0]: float(line.rsplit(" ", 1)[1])
+            for line in bots.metrics().splitlines()
+            if line.startswith(("tabletop_bots_search_iterations_", "tabletop_bots_think_seconds_"))
+        }
+        return samples if samples.get("tabletop_bots_search_iterations_count") else None
+
+    samples = await eventually(searched, within=30, what="a searched move in /metrics")
+    moves = samples["tabletop_bots_search_iterations_count"]
+    assert samples["tabletop_bots_search_iterations_sum"] == 30 * moves  # 30 per searched move
+    assert samples["tabletop_bots_think_seconds_count"] >= moves
 
 
 def assert_each_move_once(commits: list[Commit]) -> None:

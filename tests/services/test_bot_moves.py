@@ -31,3 +31,13 @@ def test_an_unknown_difficulty_plays_random_and_greedy_is_available() -> None:
     for difficulty in ("no-such-bot", "greedy"):
         move = plan_move(GAME, state, "g3", 1, {seat: difficulty})
         assert move is not None and move.command in GAME.legal_commands(state, seat)
+
+
+def test_a_searching_bot_reports_its_iterations() -> None:
+    state = GAME.new(players=2, seed=6)
+    seat = GAME.to_act(state)[0]
+    assert len(GAME.legal_commands(state, seat)) > 1
+    searched = plan_move(GAME, state, "g4", 1, {seat: "ismcts:25"})
+    assert searched is not None and searched.iterations == 25
+    greedy = plan_move(GAME, state, "g4", 1, {seat: "greedy"})
+    assert greedy is not None and greedy.iterations == 0

@@ -27,6 +27,7 @@ from tabletop.eventlog import Commit, Heads
 from tabletop.kernel import Code, Command, Game, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
+from tabletop.policies import deliberate
 
 from .metrics import BotsMetrics
 from .policy import policy_for
@@ -52,6 +53,7 @@ class Move:
     seat: int
     command: Command
     command_id: str
+    iterations: int = 0  # search iterations the policy ran (0: it did not search)
 
 
 def move_seed(game_id: str, seq: int, seat: int) -> int:
@@ -67,8 +69,8 @@ def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, st
     seat = acting[0]
     if not game.legal_commands(state, seat):
         return None
-    command = policy_for(bots[seat]).choose(game, state, seat, move_seed(game_id, seq, seat))
-    return Move(seat, command, f"bot-{game_id}-{seq}-{seat}")
+    choice = deliberate(policy_for(bots[seat]), game, state, seat, move_seed(game_id, seq, seat))
+    return Move(seat, choice.command, f"bot-{game_id}-{seq}-{seat}", choice.iterations)
 
 
 class BotWorker:
@@ -124,6 +126,8 @@ class BotWorker:
         self.metrics.think_seconds.observe(time.perf_counter() - started)
         if move is None:
             return Verdict.ACK, "no_turn"
+        if move.iterations:
+            self.metrics.search_iterations.observe(move.iterations)
         return await self.submit(commit, move)
 
     async def submit(self, commit: Commit, move: Move) -> tuple[Verdict, str]:
