@@ -1,0 +1,289 @@
+"""The main phase of a turn: bench Basics, evolve, attach one Energy, play
+Trainers, use Abilities, retreat once, then attack or end the turn.
+
+Each action has a `why_not_*` check returning the reason it is illegal (or
+None); `decide` raises that reason and `legal_commands` keeps the candidates
+without one, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from tabletop.kernel import Code, IllegalCommand
+
+from . import messages as m
+from .damage import is_marked, retreat_cost
+from .effects import run
+from .engine import Builder
+from .registry import POOL
+from .state import (
+    ASLEEP,
+    BENCH,
+    CONFUSED,
+    ENERGY,
+    MAIN,
+    PARALYZED,
+    RETREAT,
+    STADIUM,
+    SUPPORTER,
+    State,
+    card_of,
+    first_turn_of_player,
+)
+
+
+def _refuse(reason: str | None) -> None:
+    if reason is not None:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, reason)
+
+
+def _in_hand(s: State, seat: int, instance: int) -> str | None:
+    return None if instance in s.sides[seat].hand else f"card {instance} is not in your hand"
+
+
+def _main(s: State) -> str | None:
+    return None if s.phase == MAIN and s.prompt is None else "not during the main phase of a turn"
+
+
+# ------------------------------------------------------------------- checks
+def why_not_bench(s: State, seat: int, instance: int) -> str | None:
+    if reason := _main(s) or _in_hand(s, seat, instance):
+        return reason
+    if not card_of(s, instance).is_basic_pokemon:
+        return f"{card_of(s, instance).name} is not a Basic Pokémon"
+    if len(s.sides[seat].bench) >= BENCH:
+        return "your Bench is full (5 Pokémon)"
+    return None
+
+
+def why_not_evolve(s: State, seat: int, instance: int, target: int) -> str | None:
+    if reason := _main(s) or _in_hand(s, seat, instance):
+        return reason
+    evolution = card_of(s, instance)
+    mon = s.sides[seat].find(target)
+    if mon is None:
+        return f"you have no Pokémon {target} in play"
+    if evolution.evolves_from != card_of(s, mon.card).name:
+        return f"{evolution.name} does not evolve from {card_of(s, mon.card).name}"
+    if first_turn_of_player(s):
+        return "no Pokémon can evolve during a player's first turn"
+    if mon.since == s.turn:
+        return "a Pokémon that came into play or evolved this turn cannot evolve"
+    return None
+
+
+def why_not_attach(s: State, seat: int, instance: int, target: int) -> str | None:
+    if reason := _main(s) or _in_hand(s, seat, instance):
+        return reason
+    if card_of(s, instance).kind != "energy":
+        return f"{card_of(s, instance).name} is not an Energy card"
+    if s.used & ENERGY:
+        return "you already attached an Energy from your hand this turn"
+    if s.sides[seat].find(target) is None:
+        return f"you have no Pokémon {target} in play"
+    return None
+
+
+def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> str | None:
+    if reason := _main(s) or _in_hand(s, seat, instance):
+        return reason
+    trainer = card_of(s, instance)
+    kind = trainer.trainer_kind
+    if not kind:
+        return f"{trainer.name} is not a Trainer card"
+    entry = POOL[s.cards[instance]]
+    if kind == "supporter":
+        if s.used & SUPPORTER:
+            return "you already played a Supporter this turn"
+        if s.turn == 1:
+            return "the player who goes first cannot play a Supporter on their first turn"
+    if kind == "stadium":
+        if s.used & STADIUM:
+            return "you already played a Stadium this turn"
+        if s.stadium >= 0 and card_of(s, s.stadium).name == trainer.name:
+            return f"{trainer.name} is already in play"
+    if kind == "tool":
+        mon = s.sides[seat].find(target) if target is not None else None
+        if mon is None:
+            return "attach a Tool to one of your Pokémon"
+        if mon.tool >= 0:
+            return "that Pokémon already has a Tool attached"
+    elif target is not None:
+        return f"{trainer.name} takes no target"
+    if entry.playable is not None and not entry.playable(s, seat, instance):
+        return f"{trainer.name} cannot be played now (it would do nothing)"
+    return None
+
+
+def why_not_ability(s: State, seat: int, pokemon: int) -> str | None:
+    if reason := _main(s):
+        return reason
+    mon = s.sides[seat].find(pokemon)
+    if mon is None:
+        return f"you have no Pokémon {pokemon} in play"
+    entry = POOL.get(s.cards[mon.card])
+    if entry is None or not entry.ability:
+        return f"{card_of(s, mon.card).name} has no Ability to use"
+    if pokemon in s.abilities_used:
+        return "that Ability was already used this turn"
+    if entry.ability_usable is not None and not entry.ability_usable(s, seat, pokemon):
+        return "that Ability cannot be used now"
+    return None
+
+
+def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> str | None:
+    if reason := _main(s):
+        return reason
+    side = s.sides[seat]
+    active = side.active
+    if active is None:
+        return "you have no Active Pokémon"
+    if s.used & RETREAT:
+        return "you already retreated this turn"
+    if side.rotation in (ASLEEP, PARALYZED):
+        return "an Asleep or Paralyzed Pokémon cannot retreat"
+    if is_marked(s, "cant_retreat", active.card):
+        return "this Pokémon cannot retreat during this turn"
+    if side.find(to) is None or to == active.card:
+        return "retreat to one of your Benched Pokémon"
+    if len(set(discard)) != len(discard) or not set(discard) <= set(active.energy):
+        return "discard Energy attached to the retreating Pokémon"
+    cost = retreat_cost(s, active)
+    if len(discard) != cost:
+        return f"the Retreat Cost is {cost} Energy"
+    return None
+
+
+def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
+    """Typed costs need their type; Colorless takes any Energy."""
+    have = [card_of(s, e).energy_type for e in energy]
+    for letter in cost:
+        if letter == "C":
+            continue
+        if letter not in have:
+            return False
+        have.remove(letter)
+    return len(have) >= cost.count("C")
+
+
+def why_not_attack(s: State, seat: int, index: int) -> str | None:
+    if reason := _main(s):
+        return reason
+    side = s.sides[seat]
+    active = side.active
+    if active is None:
+        return "you have no Active Pokémon"
+    attacks = card_of(s, active.card).attacks
+    if index >= len(attacks):
+        return f"{card_of(s, active.card).name} has no attack {index}"
+    if s.turn == 1:
+        return "the player who goes first cannot attack on their first turn"
+    if side.rotation in (ASLEEP, PARALYZED):
+        return "an Asleep or Paralyzed Pokémon cannot attack"
+    if is_marked(s, "cant_attack", active.card):
+        return "this Pokémon cannot attack during this turn"
+    if not energy_meets(s, active.energy, attacks[index].cost):
+        return f"{attacks[index].name} needs {attacks[index].cost} Energy"
+    return None
+
+
+# --------------------------------------------------------------- decisions
+def play_basic(b: Builder, c: m.PlayBasic) -> None:
+    _refuse(why_not_bench(b.state, c.seat, c.card))
+    b.emit(m.BasicBenched(seat=c.seat, card=c.card))
+
+
+def evolve(b: Builder, c: m.Evolve) -> None:
+    _refuse(why_not_evolve(b.state, c.seat, c.card, c.target))
+    b.emit(m.Evolved(seat=c.seat, card=c.card, target=c.target))
+
+
+def attach(b: Builder, c: m.AttachEnergy) -> None:
+    _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
+    b.emit(m.EnergyAttached(seat=c.seat, card=c.card, target=c.target))
+
+
+def play_trainer(b: Builder, c: m.PlayTrainer) -> None:
+    _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
+    kind = card_of(b.state, c.card).trainer_kind
+    b.emit(m.TrainerPlayed(seat=c.seat, card=c.card, kind=kind, target=c.target))  # type: ignore[arg-type]
+    run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
+
+
+def use_ability(b: Builder, c: m.UseAbility) -> None:
+    _refuse(why_not_ability(b.state, c.seat, c.pokemon))
+    b.emit(m.AbilityUsed(seat=c.seat, pokemon=c.pokemon))
+    run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
+
+
+def retreat(b: Builder, c: m.Retreat) -> None:
+    _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
+    b.emit(m.Retreated(seat=c.seat, discarded=c.discard, to=c.to))
+
+
+def attack(b: Builder, c: m.UseAttack) -> None:
+    s = b.state
+    _refuse(why_not_attack(s, c.seat, c.attack))
+    side = s.sides[c.seat]
+    active = side.active
+    assert active is not None
+    b.emit(m.AttackUsed(seat=c.seat, pokemon=active.card, attack=c.attack))
+    if side.rotation == CONFUSED and not b.flip(c.seat):
+        # Confused and tails: 3 damage counters on itself, and the attack fails.
+        b.emit(m.Damaged(target=active.card, amount=30, counters=True))
+        return
+    printed = card_of(s, active.card).attacks[c.attack].damage
+    variables = (("attack", c.attack), ("base", printed), ("damage", printed))
+    run(b, f"{s.cards[active.card]}/attack/{c.attack}", c.seat, active.card, variables)
+
+
+def end_turn(b: Builder, c: m.EndTurn) -> None:
+    _refuse(_main(b.state))
+    b.emit(m.TurnEnded(seat=c.seat))
+
+
+# ------------------------------------------------------------ enumeration
+def main_commands(s: State, seat: int) -> list:
+    side = s.sides[seat]
+    out: list = []
+    mons = [mon.card for mon in side.mons()]
+    for i in side.hand:
+        c = card_of(s, i)
+        if c.is_basic_pokemon and why_not_bench(s, seat, i) is None:
+            out.append(m.PlayBasic(seat=seat, card=i))
+        elif c.is_pokemon:
+            out += [
+                m.Evolve(seat=seat, card=i, target=t)
+                for t in mons
+                if why_not_evolve(s, seat, i, t) is None
+            ]
+        elif c.kind == "energy":
+            out += [
+                m.AttachEnergy(seat=seat, card=i, target=t)
+                for t in mons
+                if why_not_attach(s, seat, i, t) is None
+            ]
+        else:
+            targets = mons if c.trainer_kind == "tool" else [None]
+            out += [
+                m.PlayTrainer(seat=seat, card=i, target=t)
+                for t in targets
+                if why_not_trainer(s, seat, i, t) is None
+            ]
+    out += [m.UseAbility(seat=seat, pokemon=t) for t in mons if why_not_ability(s, seat, t) is None]
+    active = side.active
+    if active is not None:
+        if not s.used & RETREAT:
+            for paid in combinations(active.energy, retreat_cost(s, active)):
+                out += [
+                    m.Retreat(seat=seat, to=mon.card, discard=paid)
+                    for mon in side.bench
+                    if why_not_retreat(s, seat, mon.card, paid) is None
+                ]
+        attacks = range(len(card_of(s, active.card).attacks))
+        out += [
+            m.UseAttack(seat=seat, attack=i) for i in attacks if why_not_attack(s, seat, i) is None
+        ]
+    out.append(m.EndTurn(seat=seat))
+    return out

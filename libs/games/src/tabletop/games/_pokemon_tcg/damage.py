@@ -1,0 +1,127 @@
+"""Damage from attacks, and the passives of cards in play that modify it.
+
+Order (rulebook): the attack's base damage (with its own +, -, x) → the
+attacking Pokémon's modifiers → Weakness x2 → Resistance -30 → the defending
+Pokémon's modifiers. A base of 0 stays 0. Against a Benched Pokémon neither
+Weakness nor Resistance applies.
+
+A passive is what a card in play (a Pokémon's Ability, a Tool, the Stadium)
+does to rules without being used: modify damage, prevent a special condition,
+change a Retreat Cost. Every card in play is asked; each passive decides
+whether it applies (a Tool only to the Pokémon it is attached to).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .cards import card
+from .state import Mon, State, card_of, is_active
+
+
+@dataclass(frozen=True)
+class Passive:
+    # (state, source card, attacker, defender) -> damage added before Weakness
+    attack_bonus: Callable[[State, int, Mon, Mon], int] | None = None
+    # (state, source card, attacker, defender) -> damage removed after Resistance
+    damage_reduction: Callable[[State, int, Mon, Mon], int] | None = None
+    # (state, source card, Pokémon, condition) -> True prevents it
+    prevents_condition: Callable[[State, int, Mon, str], bool] | None = None
+    # (state, source card, Pokémon) -> change to its Retreat Cost
+    retreat_delta: Callable[[State, int, Mon], int] | None = None
+    # (state, source card, Pokémon) -> True: the Pokémon has no Weakness
+    removes_weakness: Callable[[State, int, Mon], bool] | None = None
+
+
+PASSIVES: dict[str, Passive] = {}
+
+
+def sources(state: State) -> Iterator[tuple[int, Passive]]:
+    """Every card in play that has a passive: Pokémon, Tools, the Stadium."""
+    for side in state.sides:
+        for mon in side.mons():
+            for instance in (mon.card, mon.tool):
+                if instance >= 0:
+                    passive = PASSIVES.get(state.cards[instance])
+                    if passive is not None:
+                        yield instance, passive
+    if state.stadium >= 0:
+        passive = PASSIVES.get(state.cards[state.stadium])
+        if passive is not None:
+            yield state.stadium, passive
+
+
+def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
+    return any(
+        p.prevents_condition(state, src, mon, condition)
+        for src, p in sources(state)
+        if p.prevents_condition
+    )
+
+
+def retreat_cost(state: State, mon: Mon) -> int:
+    delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
+    return max(0, card_of(state, mon.card).retreat + delta)
+
+
+def has_weakness(state: State, mon: Mon, energy_type: str) -> bool:
+    if energy_type not in card_of(state, mon.card).weakness:
+        return False
+    return not any(
+        p.removes_weakness(state, src, mon) for src, p in sources(state) if p.removes_weakness
+    )
+
+
+def _marked(state: State, kind: str, instance: int) -> int:
+    return sum(k.amount for k in state.markers if k.kind == kind and k.target == instance)
+
+
+def is_marked(state: State, kind: str, instance: int) -> bool:
+    return any(k.kind == kind and k.target == instance for k in state.markers)
+
+
+def attack_damage(
+    state: State,
+    attacker: Mon,
+    defender: Mon,
+    base: int,
+    *,
+    weakness: bool = True,
+    resistance: bool = True,
+) -> int:
+    """Damage an attack of `attacker` does to `defender` for a base of `base`."""
+    if base <= 0:
+        return 0
+    if is_marked(state, "no_damage", defender.card):
+        return 0
+    against_active = is_active(state, defender.card)
+    amount = base
+    if against_active:
+        amount += sum(
+            p.attack_bonus(state, src, attacker, defender)
+            for src, p in sources(state)
+            if p.attack_bonus
+        )
+        amount -= _marked(state, "weaker_attacks", attacker.card)
+    amount = max(0, amount)
+    attacking_type = card_of(state, attacker.card).type
+    if against_active and weakness and has_weakness(state, defender, attacking_type):
+        amount *= 2
+    if against_active and resistance and attacking_type in card_of(state, defender.card).resistance:
+        amount -= 30
+    amount -= _marked(state, "less_damage", defender.card)
+    amount -= sum(
+        p.damage_reduction(state, src, attacker, defender)
+        for src, p in sources(state)
+        if p.damage_reduction
+    )
+    return max(0, amount)
+
+
+def hp(state: State, mon: Mon) -> int:
+    return card_of(state, mon.card).hp
+
+
+def is_ex(state: State, mon: Mon) -> bool:
+    return card(state.cards[mon.card]).is_ex

@@ -1,0 +1,117 @@
+"""Effects as scripts of steps, and prompts that pause them.
+
+An effect (an attack, a Trainer, an Ability, the mulligan extra draws) is a
+tuple of steps registered under a key ("sv1-63/attack/0", "sv1-188/trainer").
+A step reads and changes the game only by emitting events through the
+builder; it keeps what later steps need in `ctx.vars` (ints and tuples of
+ints, so they travel in events). A step that needs a player's choice returns
+an `Ask`: the script pauses, a prompt opens for the right player, and once the
+picks are made the script resumes at the next step with the picks in
+`ctx.vars[key]`. The engine never chooses for a player.
+
+Cards in play modify or prevent what effects do through passives (damage.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import messages as m
+from .engine import Builder
+from .state import Mon, Resume, State, Vars
+
+
+class Stop:
+    """Returned by a step to end its effect at once ("this attack does nothing")."""
+
+
+STOP = Stop()
+
+
+@dataclass(frozen=True)
+class Ask:
+    kind: str
+    options: tuple[int, ...]
+    key: str = "choice"
+    need: int = 1
+    most: int = 1
+    seat: int | None = None  # None: the effect's controller
+    hidden: bool = False  # options the other player may not see (cards of a deck)
+
+
+@dataclass
+class Ctx:
+    b: Builder
+    seat: int  # the effect's controller
+    source: int  # the card whose effect this is (the attacking Pokémon, the Trainer...)
+    vars: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def state(self) -> State:
+        return self.b.state
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    def me(self) -> Mon | None:
+        """The source Pokémon, if still in play."""
+        return self.state.sides[self.seat].find(self.source)
+
+    def picks(self, key: str = "choice") -> tuple[int, ...]:
+        return tuple(self.vars.get(key, ()))
+
+
+Step = Callable[[Ctx], Ask | Stop | None]
+
+SCRIPTS: dict[str, tuple[Step, ...]] = {}
+
+
+def register_script(key: str, steps: tuple[Step, ...]) -> None:
+    SCRIPTS[key] = steps
+
+
+def _frozen(vars: dict[str, Any]) -> Vars:
+    return tuple(
+        sorted((k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in vars.items())
+    )
+
+
+def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: int = 0) -> None:
+    """Run the script `key` from step `start` until it ends or asks."""
+    steps = SCRIPTS[key]
+    ctx = Ctx(b, seat, source, dict(vars))
+    for index in range(start, len(steps)):
+        if b.state.winners:
+            return
+        result = steps[index](ctx)
+        if isinstance(result, Stop):
+            return
+        if isinstance(result, Ask):
+            if not result.options or result.most <= 0:  # nothing to choose: an empty choice
+                ctx.vars[result.key] = ()
+                continue
+            b.emit(
+                m.PromptOpened(
+                    seat=seat if result.seat is None else result.seat,
+                    kind=result.kind,
+                    options=result.options,
+                    # A search's limits must not tell how many cards matched.
+                    need=result.need if result.hidden else min(result.need, len(result.options)),
+                    most=result.most if result.hidden else min(result.most, len(result.options)),
+                    key=result.key,
+                    hidden=result.hidden,
+                    script=key,
+                    step=index + 1,
+                    source=source,
+                    controller=seat,
+                    vars=_frozen(ctx.vars),
+                )
+            )
+            return
+
+
+def resume(b: Builder, where: Resume, key: str, picks: tuple[int, ...]) -> None:
+    run(b, where.script, where.seat, where.source, (*where.vars, (key, picks)), where.step)

@@ -1,0 +1,155 @@
+"""What happens between the players' decisions: Knock Outs and prizes,
+promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
+
+`advance` runs after every command and goes on until a player must decide
+(a prompt, or the main phase of a turn) or the game is over.
+"""
+
+from __future__ import annotations
+
+from . import messages as m
+from .damage import hp, is_ex
+from .effects import resume
+from .engine import Builder
+from .state import (
+    ASLEEP,
+    ATTACKED,
+    BETWEEN,
+    CHECKUP,
+    PARALYZED,
+    SETUP,
+    State,
+)
+
+
+def advance(b: Builder) -> None:
+    while True:
+        s = b.state
+        if s.winners or s.prompt is not None or s.phase == SETUP:
+            return
+        knockouts(b)
+        if b.state.winners or b.state.prompt is not None:
+            return
+        if s.phase == ATTACKED:
+            b.emit(m.TurnEnded(seat=s.current))
+        elif s.phase == CHECKUP:
+            checkup(b)
+        elif s.phase == BETWEEN:
+            start_turn(b)
+        else:
+            return
+
+
+def _order(s: State) -> tuple[int, int]:
+    """The current player first (a decision: the rulebook does not say)."""
+    return s.current, 1 - s.current
+
+
+def knockouts(b: Builder) -> None:
+    """Knock Out every Pokémon with damage >= HP; the other player takes 1
+    prize for each (2 for a Pokémon ex); then check who won; then ask for
+    new Active Pokémon."""
+    s = b.state
+    due = [0, 0]
+    for seat in _order(s):
+        for mon in s.sides[seat].mons():
+            if mon.damage >= hp(s, mon):
+                b.emit(m.KnockedOut(seat=seat, pokemon=mon.card))
+                due[1 - seat] += 2 if is_ex(s, mon) else 1
+    for seat in _order(s):
+        prizes = b.state.sides[seat].prizes[: due[seat]]
+        if prizes:
+            b.emit(
+                m.CardsMoved(
+                    seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
+                )
+            )
+    if _check_winners(b):
+        return
+    for seat in _order(b.state):
+        side = b.state.sides[seat]
+        if side.active is None and side.bench:
+            b.emit(
+                m.PromptOpened(
+                    seat=seat,
+                    kind="promote",
+                    options=tuple(mon.card for mon in side.bench),
+                    need=1,
+                    most=1,
+                    key="promote",
+                )
+            )
+            return
+
+
+def _check_winners(b: Builder) -> bool:
+    s = b.state
+    if s.turn == 0 and s.phase == SETUP:
+        return False
+    met = [0, 0]
+    why: list[list[str]] = [[], []]
+    for seat in (0, 1):
+        if not s.sides[seat].prizes:
+            met[seat] += 1
+            why[seat].append("took the last prize")
+        if not s.sides[1 - seat].mons():
+            met[seat] += 1
+            why[seat].append("the opponent has no Pokémon in play")
+    if not any(met):
+        return False
+    if met[0] != met[1]:
+        winner = 0 if met[0] > met[1] else 1
+        reason = f"seat {winner} " + " and ".join(why[winner])
+        b.emit(m.GameOver(winners=(winner,), reason=reason))
+    else:
+        b.emit(m.GameOver(winners=(0, 1), reason="both won at once: sudden death"))
+    return True
+
+
+def answer_engine_prompt(b: Builder, kind: str, picks: tuple[int, ...], seat: int) -> None:
+    if kind == "promote":
+        b.emit(m.Switched(seat=seat, to=picks[0]))
+
+
+def close_prompt(b: Builder) -> None:
+    """The pending prompt is complete: hand the picks to whoever asked."""
+    prompt = b.state.prompt
+    assert prompt is not None
+    b.emit(m.PromptClosed(seat=prompt.seat))
+    if prompt.resume is None:
+        answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
+    else:
+        resume(b, prompt.resume, prompt.key, prompt.picked)
+
+
+def checkup(b: Builder) -> None:
+    """Pokémon Checkup, for each Active Pokémon: Poisoned, Burned (then a
+    flip: heads recovers), Asleep (flip: heads wakes up), Paralyzed (recovers
+    after its owner's turn). Knock Outs follow (in `advance`)."""
+    s = b.state
+    for seat in _order(s):
+        side = b.state.sides[seat]
+        active = side.active
+        if active is None:
+            continue
+        if side.poison:
+            b.emit(m.Damaged(target=active.card, amount=10 * side.poison, counters=True))
+        if side.burned:
+            b.emit(m.Damaged(target=active.card, amount=20, counters=True))
+            if b.flip(seat):
+                b.emit(m.ConditionChanged(seat=seat, condition="burned", on=False))
+        if side.rotation == ASLEEP and b.flip(seat):
+            b.emit(m.ConditionChanged(seat=seat, condition="asleep", on=False))
+        if side.rotation == PARALYZED and seat == s.current and side.rotation_turn < s.turn:
+            b.emit(m.ConditionChanged(seat=seat, condition="paralyzed", on=False))
+    b.emit(m.CheckupDone())
+
+
+def start_turn(b: Builder) -> None:
+    s = b.state
+    seat = s.first if s.turn == 0 else 1 - s.current
+    b.emit(m.TurnStarted(seat=seat, turn=s.turn + 1))
+    if not b.state.sides[seat].deck:
+        b.emit(m.GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
+        return
+    b.draw(seat, 1)

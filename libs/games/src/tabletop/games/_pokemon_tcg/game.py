@@ -1,0 +1,92 @@
+"""Pokémon TCG as a Tabletop game: metadata and the decider contract,
+wiring the modules of this package together."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import field_validator
+
+from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
+
+from . import messages as m
+from . import view as views
+from .decklists import DeckListError
+from .decks import PREBUILT, resolve
+from .fold import evolve
+from .legal import legal_commands, to_act
+from .rules import decide
+from .sample import sample_world
+from .setup import start_events
+from .state import DECK, State
+
+
+class PokemonTCGConfig(m.PokemonTCGConfig):
+    @field_validator("decks")
+    @classmethod
+    def _valid(cls, decks: tuple[str, str] | None) -> tuple[str, str] | None:
+        for deck in decks or ():
+            try:
+                resolve(deck)
+            except DeckListError as exc:
+                raise ValueError(str(exc)) from None
+        return decks
+
+
+class PokemonTCG(Game[State]):
+    id = "pokemon-tcg"
+    title = "Pokémon Trading Card Game"
+    min_players = 2
+    max_players = 2
+    rules_version = "0"
+    config_model = PokemonTCGConfig
+    command_types = m.COMMAND_TYPES
+    event_types = m.EVENT_TYPES
+    view_model = views.PokemonTCGView
+    option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {},
+        {"decks": ("darkness", "colorless")},
+        {"decks": ("fighting", "darkness")},
+    )
+
+    def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
+        assert isinstance(config, PokemonTCGConfig)
+        names = config.decks or PREBUILT[:2]
+        decks = tuple(resolve(deck).cards() for deck in names)
+        assert all(len(d) == DECK for d in decks)
+        return start_events((decks[0], decks[1]), config.first_chooser, rng)
+
+    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        return decide(state, command, rng)
+
+    def evolve(self, state: State | None, event: Event) -> State:
+        return evolve(state, event)
+
+    def seats(self, state: State) -> int:
+        return 2
+
+    def to_act(self, state: State) -> list[int]:
+        return to_act(state)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: State, seat: int | None) -> JsonDict:
+        return views.view(state, seat, to_act(state))
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        return views.redact(event, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.winners:
+            return None
+        ranks = tuple(0 if seat in state.winners else 1 for seat in (0, 1))
+        prizes = tuple(float(6 - len(side.prizes)) for side in state.sides)
+        return Outcome(ranks=ranks, scores=prizes, reason=state.reason)
+
+    def sample_world(self, state: State, seat: int, seed: int) -> State:
+        return sample_world(state, seat, seed)
+
+
+GAME = PokemonTCG()

@@ -1,0 +1,399 @@
+"""Config, commands and events (the pydantic edge of the game).
+
+Cards are instance ids (state.py). A Pokémon in play is named by its top
+card's instance. Fields holding hidden cards are None in a redacted copy
+(view.py decides what each seat sees).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tabletop.kernel import Command, Event, GameConfig
+
+Zone = Literal["hand", "deck", "deck_bottom", "discard", "prizes", "energy"]
+
+
+class PokemonTCGConfig(GameConfig):
+    """Two deck lists in the TCG Live text format (decklists.py); by default
+    the first two prebuilt decks."""
+
+    decks: tuple[str, str] | None = None
+    first_chooser: int | None = Field(None, ge=0, le=1)  # None: a recorded random draw
+
+
+# ------------------------------------------------------------------ commands
+class ChooseFirst(Command):
+    """The winner of the draw decides whether they go first."""
+
+    type: Literal["choose_first"] = "choose_first"
+    go_first: bool
+
+
+class SetActive(Command):
+    """Setup: put a Basic Pokémon from your hand face down as your Active."""
+
+    type: Literal["set_active"] = "set_active"
+    card: int = Field(ge=0)
+
+
+class PlayBasic(Command):
+    """Put a Basic Pokémon from your hand onto your Bench (also during setup)."""
+
+    type: Literal["play_basic"] = "play_basic"
+    card: int = Field(ge=0)
+
+
+class FinishSetup(Command):
+    type: Literal["finish_setup"] = "finish_setup"
+
+
+class Evolve(Command):
+    type: Literal["evolve"] = "evolve"
+    card: int = Field(ge=0)
+    target: int = Field(ge=0)
+
+
+class AttachEnergy(Command):
+    type: Literal["attach_energy"] = "attach_energy"
+    card: int = Field(ge=0)
+    target: int = Field(ge=0)
+
+
+class PlayTrainer(Command):
+    """Play an Item, Supporter or Stadium (`target` None), or attach a Tool to `target`."""
+
+    type: Literal["play_trainer"] = "play_trainer"
+    card: int = Field(ge=0)
+    target: int | None = Field(None, ge=0)
+
+
+class UseAbility(Command):
+    type: Literal["use_ability"] = "use_ability"
+    pokemon: int = Field(ge=0)
+
+
+class Retreat(Command):
+    """Retreat the Active Pokémon, discarding `discard` (Energy paying the
+    cost), and promote the benched `to`."""
+
+    type: Literal["retreat"] = "retreat"
+    to: int = Field(ge=0)
+    discard: tuple[int, ...] = ()
+
+
+class UseAttack(Command):
+    type: Literal["attack"] = "attack"
+    attack: int = Field(ge=0, le=3)
+
+
+class EndTurn(Command):
+    type: Literal["end_turn"] = "end_turn"
+
+
+class Choose(Command):
+    """Answer the pending prompt: one pick, or None when done choosing."""
+
+    type: Literal["choose"] = "choose"
+    option: int | None = None
+
+
+COMMAND_TYPES = (
+    ChooseFirst,
+    SetActive,
+    PlayBasic,
+    FinishSetup,
+    Evolve,
+    AttachEnergy,
+    PlayTrainer,
+    UseAbility,
+    Retreat,
+    UseAttack,
+    EndTurn,
+    Choose,
+)
+
+
+# -------------------------------------------------------------------- events
+class GameStarted(Event):
+    """The two decks, card id per instance (deck lists are open information)."""
+
+    type: Literal["game_started"] = "game_started"
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+class FirstChooserDrawn(Event):
+    """The recorded random draw (the rulebook's rock-paper-scissors)."""
+
+    type: Literal["first_chooser_drawn"] = "first_chooser_drawn"
+    seat: int
+
+
+class FirstPlayerChosen(Event):
+    type: Literal["first_player_chosen"] = "first_player_chosen"
+    seat: int  # who goes first
+
+
+class HandDealt(Event):
+    """A shuffle and 7 cards; each hand without a Basic Pokémon is revealed
+    (`mulligans`) and shuffled back. `deck` is the final order, top first."""
+
+    type: Literal["hand_dealt"] = "hand_dealt"
+    seat: int
+    mulligans: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...] | None
+    deck: tuple[int, ...] | None
+
+
+class ActiveSet(Event):
+    """Face down until the setup reveal: `card` is None for the other seat."""
+
+    type: Literal["active_set"] = "active_set"
+    seat: int
+    card: int | None
+
+
+class BasicBenched(Event):
+    type: Literal["basic_benched"] = "basic_benched"
+    seat: int
+    card: int | None  # None: face down during setup, for the other seat
+    face_down: bool = False
+
+
+class SetupFinished(Event):
+    type: Literal["setup_finished"] = "setup_finished"
+    seat: int
+
+
+class SetupRevealed(Event):
+    """Both players placed their Pokémon: 6 prizes each from the top of the
+    decks, and every Pokémon turns face up. Mulligan extra draws are owed."""
+
+    type: Literal["setup_revealed"] = "setup_revealed"
+    actives: tuple[int, int]
+    benches: tuple[tuple[int, ...], tuple[int, ...]]
+    extra_draws: tuple[int, int]
+
+
+class TurnStarted(Event):
+    type: Literal["turn_started"] = "turn_started"
+    seat: int
+    turn: int
+
+
+class CardsMoved(Event):
+    """Cards between piles (hand, deck, discard, prizes) or attached as Energy
+    to `target`; `cards` is None where the seat may not see them."""
+
+    type: Literal["cards_moved"] = "cards_moved"
+    seat: int
+    cards: tuple[int, ...] | None
+    count: int
+    source: Zone
+    dest: Zone
+    target: int | None = None
+    revealed: bool = False
+
+
+class EnergyAttached(Event):
+    """The once-a-turn attachment of an Energy card from the hand."""
+
+    type: Literal["energy_attached"] = "energy_attached"
+    seat: int
+    card: int
+    target: int
+
+
+class DeckShuffled(Event):
+    type: Literal["deck_shuffled"] = "deck_shuffled"
+    seat: int
+    order: tuple[int, ...] | None
+
+
+class Evolved(Event):
+    type: Literal["evolved"] = "evolved"
+    seat: int
+    card: int
+    target: int
+
+
+class TrainerPlayed(Event):
+    """The Trainer leaves the hand: Items and Supporters to the discard pile,
+    a Stadium into play, a Tool onto `target`."""
+
+    type: Literal["trainer_played"] = "trainer_played"
+    seat: int
+    card: int
+    kind: Literal["item", "supporter", "stadium", "tool"]
+    target: int | None = None
+
+
+class StadiumDiscarded(Event):
+    type: Literal["stadium_discarded"] = "stadium_discarded"
+    card: int
+
+
+class AbilityUsed(Event):
+    type: Literal["ability_used"] = "ability_used"
+    seat: int
+    pokemon: int
+
+
+class Retreated(Event):
+    type: Literal["retreated"] = "retreated"
+    seat: int
+    discarded: tuple[int, ...]
+    to: int
+
+
+class Switched(Event):
+    """The Active Pokémon and the benched `to` change places (effects, promotion)."""
+
+    type: Literal["switched"] = "switched"
+    seat: int
+    to: int
+
+
+class AttackUsed(Event):
+    type: Literal["attack_used"] = "attack_used"
+    seat: int
+    pokemon: int
+    attack: int
+
+
+class CoinFlipped(Event):
+    type: Literal["coin_flipped"] = "coin_flipped"
+    seat: int
+    heads: bool
+
+
+class Damaged(Event):
+    """`amount` damage (a multiple of 10) on a Pokémon; `counters` when damage
+    counters were put on it (not damage from an attack)."""
+
+    type: Literal["damaged"] = "damaged"
+    target: int
+    amount: int
+    counters: bool = False
+
+
+class Healed(Event):
+    type: Literal["healed"] = "healed"
+    target: int
+    amount: int
+
+
+class ConditionChanged(Event):
+    """A special condition of `seat`'s Active Pokémon set (`on`) or removed."""
+
+    type: Literal["condition_changed"] = "condition_changed"
+    seat: int
+    condition: Literal["asleep", "confused", "paralyzed", "poisoned", "burned"]
+    on: bool
+    amount: int = 1  # Poisoned: damage counters at each checkup
+
+
+class MarkerAdded(Event):
+    type: Literal["marker_added"] = "marker_added"
+    kind: str
+    target: int
+    until: int
+    amount: int = 0
+
+
+class EnergyDiscarded(Event):
+    type: Literal["energy_discarded"] = "energy_discarded"
+    target: int
+    cards: tuple[int, ...]
+
+
+class KnockedOut(Event):
+    """The Pokémon and everything attached go to its owner's discard pile."""
+
+    type: Literal["knocked_out"] = "knocked_out"
+    seat: int
+    pokemon: int
+
+
+class PromptOpened(Event):
+    type: Literal["prompt_opened"] = "prompt_opened"
+    seat: int
+    kind: str
+    options: tuple[int, ...] | None
+    need: int
+    most: int
+    key: str
+    hidden: bool = False
+    script: str | None = None  # where the effect resumes (None: an engine prompt)
+    step: int = 0
+    source: int = -1
+    controller: int = 0
+    vars: tuple[tuple[str, int | tuple[int, ...]], ...] = ()  # the effect's variables so far
+
+
+class Picked(Event):
+    type: Literal["picked"] = "picked"
+    seat: int
+    option: int | None  # None: done choosing
+    hidden: bool = False  # a pick among hidden options (a deck search)
+
+
+class PromptClosed(Event):
+    type: Literal["prompt_closed"] = "prompt_closed"
+    seat: int
+
+
+class TurnEnded(Event):
+    type: Literal["turn_ended"] = "turn_ended"
+    seat: int
+
+
+class CheckupDone(Event):
+    type: Literal["checkup_done"] = "checkup_done"
+
+
+class GameOver(Event):
+    """`winners` holds both seats when nobody could be declared the winner
+    (Sudden Death, not played yet: see docs)."""
+
+    type: Literal["game_over"] = "game_over"
+    winners: tuple[int, ...]
+    reason: str
+
+
+EVENT_TYPES = (
+    GameStarted,
+    FirstChooserDrawn,
+    FirstPlayerChosen,
+    HandDealt,
+    ActiveSet,
+    BasicBenched,
+    SetupFinished,
+    SetupRevealed,
+    TurnStarted,
+    CardsMoved,
+    EnergyAttached,
+    DeckShuffled,
+    Evolved,
+    TrainerPlayed,
+    StadiumDiscarded,
+    AbilityUsed,
+    Retreated,
+    Switched,
+    AttackUsed,
+    CoinFlipped,
+    Damaged,
+    Healed,
+    ConditionChanged,
+    MarkerAdded,
+    EnergyDiscarded,
+    KnockedOut,
+    PromptOpened,
+    Picked,
+    PromptClosed,
+    TurnEnded,
+    CheckupDone,
+    GameOver,
+)

@@ -1,0 +1,77 @@
+"""`sample_world`: a full state a seat cannot tell apart from the real one.
+
+What the seat cannot see (view.py) is re-dealt at random among the same
+places: for the opponent, the hand, deck and prizes (and, during setup, the
+face-down Pokémon, which must be Basic); for the seat itself, its deck and
+prizes (it knows neither their order nor which of its cards are prizes).
+The cards re-dealt are the instances the seat cannot place, taken in sorted
+order, so the result depends only on the seat's view and the seed.
+
+During its own deck search a seat sees the matching cards of its deck (the
+prompt's options): those stay in the deck. An open search of the opponent's
+deck is asked again over the re-dealt deck (vocabulary.SEARCHES).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from .cards import card
+from .state import SETUP, Prompt, State, with_side
+from .vocabulary import SEARCHES
+
+
+def _searching(state: State, seat: int) -> Prompt | None:
+    prompt = state.prompt
+    return prompt if prompt is not None and prompt.seat == seat and prompt.hidden else None
+
+
+def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
+    other = 1 - seat
+    side = state.sides[other]
+    face_down = state.phase == SETUP and side.active is not None
+    placed = [side.active.card, *(b.card for b in side.bench)] if side.active and face_down else []
+    pool = sorted((*side.hand, *side.deck, *side.prizes, *placed))
+    rng.shuffle(pool)
+    # Face-down Pokémon first: they are Basic Pokémon.
+    chosen = [i for i in pool if card(state.cards[i]).is_basic_pokemon][: len(placed)]
+    taken = set(chosen)
+    rest = [i for i in pool if i not in taken]
+    hand_size, deck_size = len(side.hand), len(side.deck)
+    new = replace(
+        side,
+        hand=tuple(sorted(rest[:hand_size])),
+        deck=tuple(rest[hand_size : hand_size + deck_size]),
+        prizes=tuple(rest[hand_size + deck_size :]),
+    )
+    if placed and side.active is not None:
+        new = replace(
+            new,
+            active=replace(side.active, card=chosen[0]),
+            bench=tuple(replace(b, card=c) for b, c in zip(side.bench, chosen[1:], strict=True)),
+        )
+    state = with_side(state, other, new)
+    search = _searching(state, other)
+    if search is not None:
+        where = SEARCHES[search.kind]
+        options = tuple(sorted(i for i in new.deck if where(card(state.cards[i]))))
+        state = replace(state, prompt=replace(search, options=options, picked=()))
+    return state
+
+
+def _redeal_own(state: State, seat: int, rng: random.Random) -> State:
+    side = state.sides[seat]
+    search = _searching(state, seat)
+    seen = set(search.options) if search is not None else set()
+    pool = sorted(i for i in (*side.deck, *side.prizes) if i not in seen)
+    rng.shuffle(pool)
+    n = len(side.deck) - len(seen)
+    deck = [*sorted(seen), *pool[:n]]
+    rng.shuffle(deck)
+    return with_side(state, seat, replace(side, deck=tuple(deck), prizes=tuple(pool[n:])))
+
+
+def sample_world(state: State, seat: int, seed: int) -> State:
+    rng = random.Random(seed)
+    return _redeal_opponent(_redeal_own(state, seat, rng), seat, rng)

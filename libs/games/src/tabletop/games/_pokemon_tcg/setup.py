@@ -1,0 +1,132 @@
+"""Setting up a game: who goes first, the deal with mulligans, placing the
+Pokémon face down, prizes, the reveal, and the mulligan extra draws.
+
+1. A recorded random draw (the rulebook's rock-paper-scissors) picks who
+   chooses; they choose to go first or second.
+2. Each player shuffles and draws 7; a hand without a Basic Pokémon is
+   revealed and shuffled back, and they draw again (a mulligan).
+3. Both place an Active Pokémon and up to 5 benched, face down, at the same
+   time; when both are done, 6 prizes each come from the top of the decks
+   and everything turns face up.
+4. The opponent of a player who took more mulligans may draw up to the
+   difference (a prompt: how many) and bench Basic Pokémon drawn so.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tabletop.kernel import Code, IllegalCommand
+
+from . import messages as m
+from .cards import card
+from .effects import Ask, Ctx, register_script, run
+from .engine import Builder
+from .state import BENCH, CHOOSE_FIRST, HAND, SETUP, State, card_of
+
+EXTRA_DRAWS = "engine/extra_draws"
+
+
+def deal(b: Builder, seat: int) -> None:
+    deck = list(range(seat * 60, seat * 60 + 60))
+    cards = b.state.cards
+    mulligans: list[tuple[int, ...]] = []
+    while True:
+        b.rng.shuffle(deck)
+        hand = tuple(sorted(deck[:HAND]))
+        if any(card(cards[i]).is_basic_pokemon for i in hand):
+            break
+        mulligans.append(hand)
+    b.emit(m.HandDealt(seat=seat, mulligans=tuple(mulligans), hand=hand, deck=tuple(deck[HAND:])))
+
+
+def choose_first(b: Builder, command: m.ChooseFirst) -> None:
+    s = b.state
+    if s.phase != CHOOSE_FIRST:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "who goes first is already decided")
+    first = command.seat if command.go_first else 1 - command.seat
+    b.emit(m.FirstPlayerChosen(seat=first))
+    deal(b, 0)
+    deal(b, 1)
+
+
+def _basic_in_hand(s: State, seat: int, instance: int) -> None:
+    if instance not in s.sides[seat].hand:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, f"card {instance} is not in your hand")
+    if not card_of(s, instance).is_basic_pokemon:
+        raise IllegalCommand(
+            Code.ILLEGAL_MOVE, f"{card_of(s, instance).name} is not a Basic Pokémon"
+        )
+
+
+def set_active(b: Builder, command: m.SetActive) -> None:
+    s = b.state
+    if s.phase != SETUP or s.sides[command.seat].active is not None:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "your Active Pokémon is already placed")
+    _basic_in_hand(s, command.seat, command.card)
+    b.emit(m.ActiveSet(seat=command.seat, card=command.card))
+
+
+def bench_during_setup(b: Builder, command: m.PlayBasic) -> None:
+    s = b.state
+    side = s.sides[command.seat]
+    if side.active is None:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "place your Active Pokémon first")
+    if len(side.bench) >= BENCH:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "your Bench is full (5 Pokémon)")
+    _basic_in_hand(s, command.seat, command.card)
+    b.emit(m.BasicBenched(seat=command.seat, card=command.card, face_down=True))
+
+
+def finish_setup(b: Builder, command: m.FinishSetup) -> None:
+    s = b.state
+    if s.phase != SETUP or s.sides[command.seat].ready:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "you have already finished setting up")
+    if s.sides[command.seat].active is None:
+        raise IllegalCommand(Code.ILLEGAL_MOVE, "place your Active Pokémon first")
+    b.emit(m.SetupFinished(seat=command.seat))
+    s = b.state
+    if not all(side.ready for side in s.sides):
+        return
+    a, z = s.sides
+    assert a.active is not None and z.active is not None
+    extra = (max(0, z.mulligans - a.mulligans), max(0, a.mulligans - z.mulligans))
+    b.emit(
+        m.SetupRevealed(
+            actives=(a.active.card, z.active.card),
+            benches=(tuple(x.card for x in a.bench), tuple(x.card for x in z.bench)),
+            extra_draws=extra,
+        )
+    )
+    for seat in (0, 1):
+        if extra[seat]:
+            run(b, EXTRA_DRAWS, seat, -1, (("most", extra[seat]),))
+
+
+# The extra draws, as an effect script with two prompts (how many; which to bench).
+def _ask_count(ctx: Ctx) -> Ask:
+    return Ask("extra_draws", tuple(range(ctx.vars["most"] + 1)), key="count")
+
+
+def _draw(ctx: Ctx) -> Ask:
+    drawn = ctx.b.draw(ctx.seat, ctx.picks("count")[0])
+    basics = tuple(i for i in drawn if card_of(ctx.state, i).is_basic_pokemon)
+    room = BENCH - len(ctx.state.sides[ctx.seat].bench)
+    return Ask("bench_drawn_basics", basics, key="bench", need=0, most=room)
+
+
+def _bench(ctx: Ctx) -> None:
+    for instance in ctx.picks("bench"):
+        ctx.b.emit(m.BasicBenched(seat=ctx.seat, card=instance))
+
+
+register_script(EXTRA_DRAWS, (_ask_count, _draw, _bench))
+
+
+def start_events(
+    decks: tuple[tuple[str, ...], tuple[str, ...]], chooser: int | None, rng: random.Random
+) -> list:
+    b = Builder(None, rng)  # type: ignore[arg-type]
+    b.emit(m.GameStarted(decks=decks))
+    b.emit(m.FirstChooserDrawn(seat=rng.randrange(2) if chooser is None else chooser))
+    return b.events

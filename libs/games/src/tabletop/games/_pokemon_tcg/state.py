@@ -1,0 +1,166 @@
+"""The internal game state: frozen slotted dataclasses of tuples and ints.
+
+Every physical card is an instance id: seat 0 owns 0..59, seat 1 owns 60..119
+(in deck-list order); `State.cards[i]` is the card id of instance i. Decks
+and prizes are tuples, top first; hands are sorted (their order means nothing).
+A Pokémon in play is a `Mon`, named by the instance of its top card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .cards import Card, card
+
+DECK = 60
+HAND = 7
+PRIZES = 6
+BENCH = 5
+
+# Phases.
+CHOOSE_FIRST, SETUP, MAIN, ATTACKED, CHECKUP, BETWEEN, OVER = range(7)
+PHASE_NAMES = ("choose_first", "setup", "main", "attacked", "checkup", "between_turns", "over")
+
+# The special conditions that replace each other (only one at a time).
+NO_ROTATION, ASLEEP, CONFUSED, PARALYZED = range(4)
+ROTATION_NAMES = ("", "asleep", "confused", "paralyzed")
+
+# Things a player may do once per turn (bits of State.used).
+ENERGY, SUPPORTER, STADIUM, RETREAT = 1, 2, 4, 8
+
+Vars = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mon:
+    card: int  # instance of the top card
+    below: tuple[int, ...] = ()  # the Pokémon it evolved from, bottom first
+    energy: tuple[int, ...] = ()
+    tool: int = -1
+    damage: int = 0
+    since: int = 0  # turn it came into play or last evolved
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    deck: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    prizes: tuple[int, ...] = ()
+    active: Mon | None = None
+    bench: tuple[Mon, ...] = ()
+    # Special conditions of the Active Pokémon (the Bench has none).
+    rotation: int = NO_ROTATION
+    rotation_turn: int = 0  # turn the rotation condition was applied (for Paralyzed)
+    poison: int = 0  # damage counters per checkup; 0 = not Poisoned
+    burned: bool = False
+    mulligans: int = 0
+    ready: bool = False  # finished placing Pokémon during setup
+
+    def mons(self) -> tuple[Mon, ...]:
+        return ((self.active,) if self.active else ()) + self.bench
+
+    def find(self, instance: int) -> Mon | None:
+        return next((m for m in self.mons() if m.card == instance), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a paused effect continues once its prompt is answered."""
+
+    script: str  # registry key of the effect script
+    step: int  # index of the next step
+    seat: int  # the effect's controller
+    source: int  # instance of the card whose effect this is
+    vars: Vars = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A choice inside an effect, made by `seat` one pick at a time: each
+    pick is one of `options`; `done` ends it once `need` picks are made,
+    and it ends by itself after `most` picks or when no option is left."""
+
+    seat: int
+    kind: str  # what is chosen, e.g. "promote", "bench_target", "search_basic"
+    options: tuple[int, ...]
+    need: int = 1
+    most: int = 1
+    picked: tuple[int, ...] = ()
+    key: str = "choice"  # the effect variable the picks go to
+    resume: Resume | None = None  # None: an engine prompt (promotion)
+    hidden: bool = False  # options are hidden from the other seat (e.g. deck cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A lasting effect: `kind` on `target` (a Pokémon instance) until the end
+    of turn `until`."""
+
+    kind: str  # "less_damage", "no_damage", "cant_attack", "cant_retreat", "weaker_attacks"
+    target: int
+    until: int
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    cards: tuple[str, ...]  # card id per instance
+    sides: tuple[Side, Side]
+    phase: int = CHOOSE_FIRST
+    chooser: int = 0  # who won the draw and chooses who goes first
+    first: int = -1
+    turn: int = 0  # 0 during setup; the first player's first turn is 1
+    current: int = 0
+    used: int = 0  # ENERGY | SUPPORTER | STADIUM | RETREAT bits this turn
+    abilities_used: tuple[int, ...] = ()  # Pokémon whose once-a-turn Ability was used
+    stadium: int = -1
+    prompt: Prompt | None = None
+    markers: tuple[Marker, ...] = ()
+    extra_draws: tuple[int, int] = (0, 0)
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+def owner(instance: int) -> int:
+    return instance // DECK
+
+
+def card_of(state: State, instance: int) -> Card:
+    return card(state.cards[instance])
+
+
+def with_side(state: State, seat: int, side: Side) -> State:
+    sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
+    return replace(state, sides=sides)
+
+
+def side_of(state: State, seat: int) -> Side:
+    return state.sides[seat]
+
+
+def mon_of(state: State, instance: int) -> Mon | None:
+    return state.sides[owner(instance)].find(instance)
+
+
+def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
+    """`side` with the Pokémon named `instance` replaced (None: removed)."""
+    if side.active is not None and side.active.card == instance:
+        return replace(side, active=mon)
+    bench = tuple(mon if m.card == instance else m for m in side.bench)
+    return replace(side, bench=tuple(m for m in bench if m is not None))
+
+
+def is_active(state: State, instance: int) -> bool:
+    active = state.sides[owner(instance)].active
+    return active is not None and active.card == instance
+
+
+def first_turn_of_player(state: State) -> bool:
+    """The current player's first turn (turn 1 for the first player, 2 for the other)."""
+    return state.turn <= 2
