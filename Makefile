@@ -7,11 +7,14 @@ UV_VERSION := 0.13.9
 UV := $(or $(shell command -v uv 2>/dev/null),.bootstrap/bin/uv)
 VENV := .venv
 STAMP := $(VENV)/.synced
+# checkov pins too much to share uv.lock: its own venv, from a hashed requirements file.
+TOOLS := .tools
+TOOLS_STAMP := $(TOOLS)/.installed
 
-.PHONY: help install run test test-fast lint format bench proto clean
+.PHONY: help install tools run test test-fast lint format bench proto deploy-render clean
 
 help:  ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
 .bootstrap/bin/uv:
 	$(PYTHON) -m venv .bootstrap
@@ -23,10 +26,17 @@ $(STAMP): uv.lock pyproject.toml $(wildcard libs/*/pyproject.toml services/*/pyp
 
 install: $(STAMP)  ## create .venv from uv.lock
 
+$(TOOLS_STAMP): deploy/tools/requirements.txt | $(UV)
+	$(UV) venv --quiet --allow-existing --python $(PYTHON) $(TOOLS)
+	$(UV) pip install --quiet --python $(TOOLS)/bin/python --require-hashes -r deploy/tools/requirements.txt
+	@touch $@
+
+tools: $(TOOLS_STAMP)  ## create .tools/ (checkov, for the deploy tests) from deploy/tools/requirements.txt
+
 run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: $(STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
+test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/pytest -n 2 --dist loadgroup
@@ -48,5 +58,8 @@ bench: $(STAMP)  ## print the benchmark figures
 proto: $(STAMP)  ## regenerate proto/ from the models
 	$(VENV)/bin/python proto/generate.py
 
-clean:  ## remove the venv and local platform data
-	rm -rf $(VENV) .bootstrap .tabletop
+deploy-render: $(STAMP)  ## print the Kubernetes manifests of OVERLAY (dev or prod; default dev)
+	$(VENV)/bin/kubectl kustomize deploy/k8s/overlays/$(or $(OVERLAY),dev)
+
+clean:  ## remove the venvs (.venv, .tools) and local platform data
+	rm -rf $(VENV) $(TOOLS) .bootstrap .tabletop

@@ -66,6 +66,77 @@ def model_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
         yield f"{name}.schema.json", lambda r=ref: _schema(_load(r))
 
 
+# A subject a service uses outside its faststream subscribers: (channel name,
+# subject, description).
+Use = tuple[str, str, str]
+
+
+def nats_clients() -> dict[str, dict[str, list[Use]]]:
+    """What each service sends over NATS, and what it receives on a plain NATS
+    subscription, by action ("send" / "receive").
+
+    faststream documents the subscribers a service serves; the requests it
+    makes, the commits it appends and the notices it publishes go through the
+    NATS client, so they are declared here, from the same subject builders the
+    services call. The gateway is an HTTP app: all its NATS use is here.
+    deploy/nats derives each service's NATS permissions from these documents
+    (tests/deploy/test_nats_permissions.py).
+    """
+    from tabletop.eventlog import Topology
+    from tabletop.messaging import RulesSubjects
+    from tabletop.messaging.archive import ArchiveSubjects
+    from tabletop.messaging.leaderboards import LeaderboardSubjects
+    from tabletop.messaging.matchmaking import MatchmakingSubjects
+
+    log, rules = Topology(), RulesSubjects()
+    archive, boards, queues = ArchiveSubjects(), LeaderboardSubjects(), MatchmakingSubjects()
+    return {
+        "rules": {
+            "send": [("rules.append", log.games_subjects, "Append a game's commit (JetStream)")],
+        },
+        "matchmaking": {
+            "send": [
+                ("matchmaking.start", rules.start_game, "Start the matched game"),
+                ("matchmaking.seat", archive.seat_players, "Record who sits where"),
+                ("matchmaking.found", queues.found_all, "Tell a player their match"),
+            ],
+        },
+        "bots": {"send": [("bots.move", rules.submit_command, "A bot seat's move")]},
+        "leaderboards": {
+            "send": [("leaderboards.players", archive.game, "Who played a finished game")],
+        },
+        "archive": {},
+        "gateway": {
+            "send": [
+                ("gateway.submit", rules.submit_command, "A player's command"),
+                ("gateway.join", queues.join, "Queue a player"),
+                ("gateway.leave", queues.leave, "Leave the queue"),
+                ("gateway.ticket", queues.status, "A player's ticket"),
+                ("gateway.game", archive.game, "One game's summary"),
+                ("gateway.player-games", archive.player_games, "A player's games"),
+                ("gateway.replay", archive.view, "A game replayed to a step"),
+                ("gateway.top", boards.top, "A leaderboard"),
+                ("gateway.rating", boards.rating, "A player's rating"),
+            ],
+            "receive": [("gateway.live", log.games_subjects, "A live game's commits (WebSocket)")],
+        },
+    }
+
+
+def _add_client_uses(spec: dict[str, Any], uses: dict[str, list[Use]]) -> dict[str, Any]:
+    channels = spec.setdefault("channels", {})
+    operations = spec.setdefault("operations", {})
+    for action, entries in uses.items():
+        for channel, subject, description in entries:
+            channels[channel] = {
+                "address": subject,
+                "bindings": {"nats": {"bindingVersion": "custom", "subject": subject}},
+                "description": description,
+            }
+            operations[channel] = {"action": action, "channel": {"$ref": f"#/channels/{channel}"}}
+    return spec
+
+
 def asyncapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
     from faststream.specification import AsyncAPI
 
@@ -74,9 +145,20 @@ def asyncapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
         def build(r: str = ref, n: str = name) -> dict[str, Any]:
             app = _load(r)
             spec = AsyncAPI(app.broker, title=f"tabletop-{n}", version="1")
-            return json.loads(spec.to_specification().to_json())
+            document = json.loads(spec.to_specification().to_json())
+            return _add_client_uses(document, nats_clients()[n])
 
         yield f"asyncapi/{name}.json", build
+
+    def gateway() -> dict[str, Any]:
+        document = {
+            "asyncapi": "3.0.0",
+            "info": {"title": "tabletop-gateway", "version": "1"},
+            "defaultContentType": "application/json",
+        }
+        return _add_client_uses(document, nats_clients()["gateway"])
+
+    yield "asyncapi/gateway.json", gateway
 
 
 def openapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:

@@ -1,0 +1,136 @@
+"""One NATS user per service, allowed exactly the subjects its AsyncAPI
+document in proto/asyncapi/ names (receive -> subscribe, send -> publish), plus
+the JetStream API, KV and inbox subjects listed below."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from tabletop.eventlog import Topology
+from tabletop.runtime.services import SERVICES
+from tests.deploy.manifests import DEPLOY, ROOT, config_map_data, render
+
+NS = Topology(namespace="tabletop")  # the ConfigMap's TABLETOP_NAMESPACE (checked below)
+GAMES = NS.games_stream
+KV = {bucket: f"KV_{bucket}" for bucket in (NS.tickets_bucket, NS.seats_bucket)}
+
+# Replies to requests and JetStream API calls, and ordered-consumer pushes,
+# arrive on the client's inbox.
+INBOX = {"_INBOX.>"}
+# ensure_streams: every service declares the games stream at start.
+DECLARE_STREAM = {
+    "$JS.API.INFO",
+    f"$JS.API.STREAM.INFO.{GAMES}",
+    f"$JS.API.STREAM.CREATE.{GAMES}",
+    f"$JS.API.STREAM.UPDATE.{GAMES}",
+}
+# ensure_key_values: create both buckets (idempotent), then bind by stream info.
+DECLARE_BUCKETS = {
+    f"$JS.API.STREAM.{op}.{stream}" for stream in KV.values() for op in ("INFO", "CREATE")
+}
+# EventLog reads: direct gets of a game's commits; long ranges through an
+# ordered consumer (created without a name or with one, flow-controlled).
+READ_GAMES = {
+    f"$JS.API.DIRECT.GET.{GAMES}",
+    f"$JS.API.DIRECT.GET.{GAMES}.>",
+    f"$JS.API.CONSUMER.CREATE.{GAMES}",
+    f"$JS.FC.{GAMES}.>",
+}
+
+
+def read_bucket(bucket: str) -> set[str]:
+    return {f"$JS.API.DIRECT.GET.{KV[bucket]}.>", f"$JS.API.STREAM.MSG.GET.{KV[bucket]}"}
+
+
+def durable(name: str) -> set[str]:
+    """Create (or find) the service's own durable pull consumer, pull, ack."""
+    return {
+        f"$JS.API.CONSUMER.CREATE.{GAMES}.{name}.>",
+        f"$JS.API.CONSUMER.DURABLE.CREATE.{GAMES}.{name}",
+        f"$JS.API.CONSUMER.INFO.{GAMES}.{name}",
+        f"$JS.API.CONSUMER.MSG.NEXT.{GAMES}.{name}",
+        f"$JS.ACK.{GAMES}.{name}.>",
+    }
+
+
+tickets, seats = NS.tickets_bucket, NS.seats_bucket
+JETSTREAM_PUBLISH: dict[str, set[str]] = {
+    "rules": DECLARE_STREAM | READ_GAMES,
+    "matchmaking": DECLARE_STREAM
+    | DECLARE_BUCKETS
+    | read_bucket(tickets)
+    | read_bucket(seats)
+    | {
+        # compare-and-set writes of tickets and seatings
+        f"$KV.{tickets}.>",
+        f"$KV.{seats}.>",
+        # listing the queue keys: an ordered consumer on the tickets bucket
+        f"$JS.API.CONSUMER.CREATE.{KV[tickets]}",
+        f"$JS.API.CONSUMER.CREATE.{KV[tickets]}.>",
+        f"$JS.API.CONSUMER.DELETE.{KV[tickets]}.>",
+        f"$JS.FC.{KV[tickets]}.>",
+    },
+    "bots": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | durable("bots") | READ_GAMES,
+    "leaderboards": DECLARE_STREAM | durable("leaderboards") | READ_GAMES,
+    "archive": DECLARE_STREAM | durable("archive"),
+    "gateway": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | READ_GAMES,
+}
+# Services answering requests publish to the requester's reply subject.
+RESPONDERS = {"rules", "matchmaking", "leaderboards", "archive"}
+
+
+def asyncapi_subjects(service: str) -> dict[str, set[str]]:
+    document = json.loads((ROOT / "proto" / "asyncapi" / f"{service}.json").read_text())
+    subjects: dict[str, set[str]] = {"send": set(), "receive": set()}
+    for operation in document.get("operations", {}).values():
+        channel = operation["channel"]["$ref"].removeprefix("#/channels/")
+        subjects[operation["action"]].add(document["channels"][channel]["address"])
+    return subjects
+
+
+def users() -> dict[str, dict]:
+    values = yaml.safe_load((DEPLOY / "nats" / "values.yaml").read_text())
+    return {u["user"]: u for u in values["config"]["merge"]["authorization"]["users"]}
+
+
+def test_one_user_per_service_with_a_password_from_a_secret() -> None:
+    found = users()
+    assert set(found) == {spec.name for spec in SERVICES}
+    for name, user in found.items():
+        assert user["password"] == f"<< $NATS_PASSWORD_{name.upper()} >>"
+
+
+@pytest.mark.parametrize("service", [spec.name for spec in SERVICES])
+def test_permissions_are_exactly_the_subjects_the_service_uses(service: str) -> None:
+    uses = asyncapi_subjects(service)
+    permissions = users()[service]["permissions"]
+    assert set(permissions["publish"]["allow"]) == uses["send"] | JETSTREAM_PUBLISH[service]
+    assert set(permissions["subscribe"]["allow"]) == uses["receive"] | INBOX
+    assert permissions.get("allow_responses", False) == (service in RESPONDERS)
+    assert "deny" not in permissions["publish"] and "deny" not in permissions["subscribe"]
+
+
+def test_asyncapi_namespace_is_the_deployed_one() -> None:
+    for overlay in ("dev", "prod"):
+        assert config_map_data(render(overlay))["TABLETOP_NAMESPACE"] == NS.namespace
+
+
+def test_every_service_signs_in_with_its_own_user() -> None:
+    """NATS_URL (with the service's user and password) comes from its own Secret."""
+    from tests.deploy.manifests import container, of_kind
+
+    for name, deployment in of_kind(render("prod"), "Deployment").items():
+        env = {e["name"]: e for e in container(deployment)["env"]}
+        ref = env["NATS_URL"]["valueFrom"]["secretKeyRef"]
+        assert ref == {"name": f"tabletop-nats-{name}", "key": "url"}
+
+
+def test_nats_chart_values() -> None:
+    common = yaml.safe_load((DEPLOY / "nats" / "values.yaml").read_text())["config"]
+    prod = yaml.safe_load((DEPLOY / "nats" / "values-prod.yaml").read_text())["config"]
+    assert common["jetstream"]["enabled"] and common["jetstream"]["fileStore"]["enabled"]
+    assert common["monitor"]["enabled"]
+    assert prod["cluster"] == {"enabled": True, "replicas": 3}
