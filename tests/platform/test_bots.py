@@ -1,5 +1,6 @@
 """Bots over real NATS: two worker processes split the work; a worker that
-dies mid-move (before or after submitting) loses nothing and doubles nothing."""
+dies mid-move (before or after submitting) loses nothing and doubles nothing;
+search iterations reach /metrics; the scaling benchmark runs end to end."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from collections import Counter
 import pytest
 from nats.aio.client import Client
 from prometheus_client import CollectorRegistry
+from typer.testing import CliRunner
 
 from tabletop.bots.metrics import BotsMetrics
 from tabletop.bots.worker import BotWorker, Verdict
+from tabletop.cli.main import app
 from tabletop.eventlog import Commit, EventLog, Heads, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
@@ -111,3 +114,14 @@ async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
         lambda: finished(nc, topology, game_id), within=90, what="finished game"
     )
     assert_each_move_once(commits)
+
+
+def test_the_scaling_benchmark_prints_moves_per_second(nats_url: str) -> None:
+    args = ["bench-bots", "--seconds", "1", "--games", "2", "--policy", "ismcts:20"]
+    result = CliRunner().invoke(app, args, env={"NATS_URL": nats_url})
+    assert result.exit_code == 0, result.output
+    assert "NATS_URL" in result.output and "moves/s" in result.output
+    rows = [line.split("│")[1:-1] for line in result.output.splitlines() if line.count("│") == 5]
+    assert [int(row[0]) for row in rows] == [1, 2]  # one row per worker count
+    assert all(float(row[3]) > 0 for row in rows), result.output
+    assert "scaling, 2/1 workers:" in result.output
