@@ -306,6 +306,8 @@ def _per_defender_energy(amount: int) -> Step:
     return step
 
 
+pokemon("sv1-84", PLAIN)  # Ralts: Psyshot
+pokemon("sv1-85", PLAIN, (_per_defender_energy(20), hit()))  # Kirlia: Magical Shot, Psychic
 pokemon("sv1-100", PLAIN)  # Flittle: Ram
 pokemon("sv1-101", PLAIN)  # Flittle: Spinning Attack
 # Espathra: Eye Strength (the Defending Pokémon can't retreat), Psychic.

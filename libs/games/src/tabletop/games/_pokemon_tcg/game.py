@@ -10,6 +10,7 @@ from pydantic import field_validator
 
 from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
 
+from . import card_pool  # noqa: F401  (registers the card pool)
 from . import messages as m
 from . import view as views
 from .decklists import DeckListError
