@@ -6,8 +6,8 @@
     s = t.state(actives=(ralts, mankey), turn=3)
 
 Cards get instance ids as they are named (seat 0 from 0, seat 1 from 60);
-each seat's unnamed cards are basic Energy filling its deck, and 6 of them
-are its prizes. Coins: `coins(True, False)` is a random generator whose
+cards named but not placed start the deck (in order), basic Energy fills
+the rest, and the last 6 are the prizes. Coins: `coins(True, False)` is a random generator whose
 flips come out heads, then tails.
 """
 
@@ -79,8 +79,10 @@ class Table:
                     placed |= {mon.tool} if mon.tool >= 0 else set()
             spare = [i for i in range(seat * 60, seat * 60 + 60) if i not in placed]
             n_prizes = PRIZES if prizes[seat] is None else prizes[seat]
-            deck = list(decks[seat]) if decks[seat] is not None else spare[n_prizes:]
-            prize_cards = tuple(i for i in spare if i not in deck)[:n_prizes]
+            # Prizes are the last spare cards (filler), so named cards stay in the deck.
+            cut = len(spare) - n_prizes
+            deck = list(decks[seat]) if decks[seat] is not None else spare[:cut]
+            prize_cards = tuple(i for i in spare[cut:] if i not in deck)
             sides.append(
                 Side(
                     deck=tuple(deck),

@@ -1,0 +1,71 @@
+"""Hidden information: hands (their size shows), deck order and content,
+prizes (nobody sees them until taken), face-down setup, deck searches."""
+
+from __future__ import annotations
+
+from tabletop.games._pokemon_tcg import GAME
+from tabletop.games._pokemon_tcg import messages as m
+from tabletop.games._pokemon_tcg.messages import PlayTrainer
+from tabletop.kernel import random_playout
+
+from .helpers import Table, play
+
+
+def _midgame():  # type: ignore[no-untyped-def]
+    _, steps = random_playout(GAME, 2, 11)
+    for i, step in enumerate(steps):
+        if i == 60:
+            return step.before
+    raise AssertionError("game too short")
+
+
+def test_views_show_counts_not_cards() -> None:
+    s = _midgame()
+    mine = GAME.view(s, 0)["sides"]
+    assert mine[0]["hand"] == sorted(s.sides[0].hand)
+    assert mine[1]["hand"] is None and mine[1]["hand_size"] == len(s.sides[1].hand)
+    for side in mine:
+        assert "prizes" not in side and "deck" not in side
+    spectator = GAME.view(s, None)["sides"]
+    assert spectator[0]["hand"] is None and spectator[1]["hand"] is None
+
+
+def test_sample_world_redeals_hands_decks_and_prizes() -> None:
+    s = _midgame()
+    world = GAME.sample_world(s, 0, seed=1)
+    assert GAME.view(world, 0) == GAME.view(s, 0)
+    assert world.sides[0].hand == s.sides[0].hand  # own hand is known
+    assert world.sides[1].hand != s.sides[1].hand
+    assert world.sides[0].prizes != s.sides[0].prizes  # own prizes are unknown too
+    assert world.sides[1].deck != s.sides[1].deck
+    # Same cards overall, only places changed.
+    for seat in (0, 1):
+        old, new = s.sides[seat], world.sides[seat]
+        assert sorted(old.hand + old.deck + old.prizes) == sorted(new.hand + new.deck + new.prizes)
+
+
+def test_draws_are_redacted_for_the_opponent() -> None:
+    event = m.CardsMoved(seat=0, cards=(5,), count=1, source="deck", dest="hand")
+    assert GAME.redact(event, 0).cards == (5,)
+    assert GAME.redact(event, 1).cards is None and GAME.redact(event, None).cards is None
+    discarded = m.CardsMoved(seat=0, cards=(5,), count=1, source="hand", dest="discard")
+    assert GAME.redact(discarded, 1).cards == (5,)
+    shuffled = m.DeckShuffled(seat=0, order=(1, 2, 3))
+    assert GAME.redact(shuffled, 0).order is None
+
+
+def test_a_deck_search_shows_its_options_only_to_the_searcher() -> None:
+    t = Table()
+    (nest,) = t.cards_of(0, "sv1-181")
+    basics = t.cards_of(0, "sv1-146", "sv1-84")
+    s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")), hands=((nest,), ()))
+    s = play(s, PlayTrainer(seat=0, card=nest))
+    assert s.prompt is not None and s.prompt.options == tuple(sorted(basics))
+    assert GAME.view(s, 0)["prompt"]["options"] == sorted(basics)
+    theirs = GAME.view(s, 1)["prompt"]
+    assert theirs["options"] is None and theirs["kind"] == "search_basic"
+    # The opponent's worlds re-ask the search over a re-dealt deck.
+    world = GAME.sample_world(s, 1, seed=4)
+    assert GAME.view(world, 1) == GAME.view(s, 1)
+    assert world.prompt is not None
+    assert all(world.cards[i] in ("sv1-146", "sv1-84") for i in world.prompt.options)
