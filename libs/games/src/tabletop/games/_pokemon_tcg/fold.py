@@ -92,10 +92,13 @@ def _active_set(s: State, e: m.ActiveSet) -> State:
 
 
 def _benched(s: State, e: m.BasicBenched) -> State:
+    """From the hand, or from the deck (a search that benches what it finds)."""
     assert e.card is not None
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
-    return with_side(s, e.seat, replace(side, hand=_without(side.hand, (e.card,)), bench=bench))
+    gone = (e.card,)
+    side = replace(side, hand=_without(side.hand, gone), deck=_without(side.deck, gone))
+    return with_side(s, e.seat, replace(side, bench=bench))
 
 
 def _revealed(s: State, e: m.SetupRevealed) -> State:
