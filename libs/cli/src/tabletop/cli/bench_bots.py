@@ -57,6 +57,7 @@ class Round:
     workers: int
     moves: int
     seconds: float
+    load: float  # the machine's 1-minute load average at the end: read the rate with it
 
     @property
     def moves_per_second(self) -> float:
@@ -68,6 +69,7 @@ class Round:
             "moves": self.moves,
             "seconds": round(self.seconds, 2),
             "moves_per_second": round(self.moves_per_second, 2),
+            "load_average": round(self.load, 2),
         }
 
 
@@ -146,7 +148,7 @@ def _round(nats_url: str, log_dir: Path, workers: int, settings: BotsBenchSettin
         after = sum(_accepted(port) for port in ports)
         elapsed = time.perf_counter() - clock
     asyncio.run(_drop_namespace(nats_url, namespace))
-    return Round(workers, after - before, elapsed)
+    return Round(workers, after - before, elapsed, os.getloadavg()[0])
 
 
 async def _drop_namespace(nats_url: str, namespace: str) -> None:
@@ -206,7 +208,7 @@ def render_bots_figures(figures: dict[str, Any]) -> None:
         title=f"bots service over real NATS ({figures['nats']}): {figures['game']}, "
         f"{figures['policy']}, {figures['games']} games in flight, {figures['cpus']} CPUs",
     )
-    for column in ("workers", "moves", "seconds", "moves/s"):
+    for column in ("workers", "moves", "seconds", "moves/s", "load average"):
         table.add_column(column, justify="right")
     for r in figures["rounds"]:
         table.add_row(
