@@ -152,7 +152,8 @@ def step_cap(game: Game[Any], players: int, options: dict[str, Any], seed: int) 
     """Steps after which a tournament game is stopped: CAP_FACTOR times the
     longest of CAP_PROBES seeded random playouts. Random play is slower than
     bots (Splendor: about 85 steps against 75), so no finished game comes near
-    it, and the cap follows each game's length (Potion Explosion 4p: 1000)."""
+    it, and the cap follows each game's length (random 4-player Potion
+    Explosion games run up to about 1000 steps, 2-player Splendor 100)."""
     rng = random.Random(seed)
     longest = 1
     for _ in range(CAP_PROBES):
@@ -168,12 +169,14 @@ def play(
     stopped at `max_steps`) and the steps played."""
     rng = random.Random(seed)
     state = game.new(len(policies), seed=rng.getrandbits(63), **options)
-    for steps in range(max_steps):
+    for steps in range(max_steps + 1):
         acting = game.to_act(state)
         if not acting:
             outcome = game.outcome(state)
             assert outcome is not None, f"{game.id}: nobody to act but no outcome"
             return outcome, steps
+        if steps == max_steps:
+            break
         seat = acting[0] if len(acting) == 1 else rng.choice(acting)
         command = policies[seat].choose(game, state, seat, rng.getrandbits(63))
         state = game.apply(state, command, seed=rng.getrandbits(63))
