@@ -70,6 +70,7 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
         # listing the queue keys: an ordered consumer on the tickets bucket
         f"$JS.API.CONSUMER.CREATE.{KV[tickets]}",
         f"$JS.API.CONSUMER.CREATE.{KV[tickets]}.>",
+        f"$JS.API.CONSUMER.INFO.{KV[tickets]}.*",
         f"$JS.API.CONSUMER.DELETE.{KV[tickets]}.>",
         f"$JS.FC.{KV[tickets]}.>",
     },

@@ -1,0 +1,162 @@
+"""The NATS permissions of deploy/nats/values.yaml, on a real server: every
+service signs in as its own user, a whole game is played through the gateway
+against a bot (matchmaking, rules, bots, the archive, the leaderboards and the
+live WebSocket all take part), and the server reports no permission violation."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import nats
+import pytest
+import websockets
+
+from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
+from tabletop.runtime.child import ChildProcess
+from tests.integration.stateful_services import drop_schema, unique_schema
+from tests.platform.http import Player
+from tests.platform.services import eventually
+
+from .nats_server import SecuredNats, secured_nats
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
+
+GAME = "schotten-totten"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[SecuredNats]:
+    with secured_nats(tmp_path) as found:
+        yield found
+
+
+@pytest.fixture
+async def gateway(
+    server: SecuredNats, database_url: str, tmp_path: Path
+) -> AsyncIterator[httpx.AsyncClient]:
+    """Every service on `server` as its own NATS user, in the namespace the
+    permissions name (`tabletop`: the server is ours alone)."""
+    schemas = {"ARCHIVE_DB_SCHEMA": unique_schema("archive"),
+               "LEADERBOARDS_DB_SCHEMA": unique_schema("lb")}  # fmt: skip
+    shared = {
+        "TABLETOP_NAMESPACE": "tabletop",
+        "DATABASE_URL": database_url,
+        "MATCHMAKING_BOT_WAIT": "0.5",
+        "MATCHMAKING_TICK": "0.2",
+        "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex,
+        **schemas,
+    }
+    children: list[tuple[ChildProcess, int]] = []
+    try:
+        for spec in SERVICES:
+            port = free_port()
+            env = {**shared, "NATS_URL": server.url(spec.name)}
+            children.append((start_service(spec, env, tmp_path / "logs", port), port))
+        for child, port in children:
+            wait_ready(child, port, timeout=90)
+        assert SERVICES[-1].name == "gateway"
+        api = f"http://127.0.0.1:{children[-1][1]}"
+        async with httpx.AsyncClient(base_url=api, timeout=20) as http:
+            yield http
+        for child, _ in children:
+            assert child.alive(), child.tail()
+    finally:
+        for child, _ in reversed(children):
+            child.stop()
+        for schema in schemas.values():
+            await drop_schema(database_url, schema)
+
+
+async def play_to_the_end(me: Player, game_id: str) -> int:
+    rng = random.Random(11)
+    path = f"/v1/games/{game_id}"
+    for _ in range(2000):
+        now = await me.ok("GET", path)
+        if now["finished"]:
+            return now["seq"]
+        if now["seat"] not in now["to_act"]:
+            await asyncio.sleep(0.02)  # the bot's turn
+            continue
+        legal = await me.ok("GET", f"{path}/legal")
+        if legal["seq"] != now["seq"]:
+            continue
+        body = {"command": rng.choice(legal["commands"]), "command_id": f"m{now['seq']}",
+                "expected_seq": now["seq"]}  # fmt: skip
+        await me.ok("POST", f"{path}/commands", body)
+    raise AssertionError("the game did not end")
+
+
+async def first_push(url: str) -> dict[str, Any]:
+    async with websockets.connect(url) as ws:
+        return json.loads(await ws.recv())
+
+
+async def test_a_whole_game_with_least_privilege_users(
+    server: SecuredNats, gateway: httpx.AsyncClient
+) -> None:
+    me = await Player.sign_in(gateway)
+    await me.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+
+    async def matched() -> dict[str, Any] | None:
+        ticket = await me.ok("GET", "/v1/queue")
+        return ticket if ticket["status"] == "matched" else None
+
+    ticket = await eventually(matched, within=30, what="a match with a bot")
+    game_id = ticket["game_id"]
+    port = gateway.base_url.port
+    url = f"ws://127.0.0.1:{port}/v1/games/{game_id}/ws?token={me.token}"
+    pushed = await asyncio.wait_for(first_push(url), 20)  # the gateway's live subscription
+    assert pushed["seq"] >= 1
+    last = await asyncio.wait_for(play_to_the_end(me, game_id), 90)
+
+    board = f"/v1/leaderboards/{GAME}"
+
+    async def rated() -> list[dict[str, Any]] | None:
+        top = await me.ok("GET", board, limit=10)  # leaderboards, after asking the archive
+        return top if len(top) == 2 else None
+
+    await eventually(rated, within=30, what="two rated players")
+    await me.ok("GET", f"{board}/players/{me.player_id}")
+    games = await me.ok("GET", "/v1/games")  # the archive's player games
+    assert [g["game_id"] for g in games] == [game_id]
+    shown = await me.ok("GET", f"/v1/games/{game_id}/replay", at=last)  # the archive's view
+    assert shown["view"]
+    await asyncio.sleep(0.5)  # let any late violation reach the server's log
+    assert server.violations() == []
+
+
+async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats) -> None:
+    """Forging a commit, a seating or another service's requests is refused."""
+    refused: list[str] = []
+
+    async def on_error(exc: Exception) -> None:
+        refused.append(str(exc))
+
+    attempts = {
+        "bots": ("publish", "tabletop.games.forged"),  # only rules appends commits
+        "gateway": ("publish", "$KV.tabletop_seats.forged"),  # only matchmaking seats players
+        "archive": ("subscribe", "tabletop.rules.submit"),  # players' commands are for rules
+    }
+    for user, (action, subject) in attempts.items():
+        nc = await nats.connect(server.url(user), error_cb=on_error)
+        try:
+            if action == "publish":
+                await nc.publish(subject, b"{}")
+            else:
+                await nc.subscribe(subject)
+            await nc.flush()
+            await asyncio.sleep(0.2)
+        finally:
+            await nc.close()
+    assert len(refused) == 3, refused
+    logged = server.violations()
+    for user, (action, subject) in attempts.items():
+        kind = "Publish" if action == "publish" else "Subscription"
+        assert any(f"user:{user}" in line and kind in line and subject in line for line in logged)
