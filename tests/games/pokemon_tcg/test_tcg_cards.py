@@ -456,6 +456,153 @@ def test_beach_court_basic_pokemon_retreat_for_one_less() -> None:  # sv1-167
     assert after.sides[0].active.card == to
 
 
+def _deck_first(s: State, *cards: int) -> State:
+    """`s` with `cards` moved from seat 0's hand to the top of its deck."""
+    side = s.sides[0]
+    hand = tuple(i for i in side.hand if i not in cards)
+    return replace(s, sides=(replace(side, hand=hand, deck=(*cards, *side.deck)), s.sides[1]))
+
+
+def _to_discard(s: State, *cards: int) -> State:
+    side = s.sides[0]
+    hand = tuple(i for i in side.hand if i not in cards)
+    return replace(s, sides=(replace(side, hand=hand, discard=(*side.discard, *cards)), s.sides[1]))
+
+
+def test_energy_retrieval_up_to_2_basic_energy_from_the_discard() -> None:  # sv1-171
+    s, (retrieval, e1, e2, e3) = _with_hand("sv1-171", "sve-6", "sve-6", "sve-6")
+    s = _to_discard(s, e1, e2, e3)
+    s = play(s, PlayTrainer(seat=0, card=retrieval))
+    assert s.prompt.most == 2 and s.prompt.need == 0
+    s = play(play(s, Choose(seat=0, option=e1)), Choose(seat=0, option=e3))
+    assert set(s.sides[0].hand) == {e1, e3} and set(s.sides[0].known) == {e1, e3}
+
+
+def test_energy_search_reveals_a_basic_energy_into_the_hand() -> None:  # sv1-172
+    s, (search, energy) = _with_hand("sv1-172", "sve-6")
+    s = _deck_first(s, energy)
+    s = play(s, PlayTrainer(seat=0, card=search))
+    s = play(s, Choose(seat=0, option=energy))
+    assert energy in s.sides[0].hand and energy in s.sides[0].known
+
+
+def test_energy_switch_moves_a_basic_energy_between_your_pokemon() -> None:  # sv1-173
+    t = Table()
+    active = t.mon(0, "sv1-146", energy=["sve-6"])
+    benched = t.mon(0, "sv1-84")
+    (switch,) = t.cards_of(0, "sv1-173")
+    s = t.state(
+        actives=(active, t.mon(1, "sv1-146")), benches=((benched,), ()), hands=((switch,), ())
+    )
+    s = play(s, PlayTrainer(seat=0, card=switch))
+    s = play(s, Choose(seat=0, option=active.energy[0]))
+    assert s.prompt.options == (benched.card,)
+    s = play(s, Choose(seat=0, option=benched.card))
+    assert mon(s, benched.card).energy == active.energy and mon(s, active.card).energy == ()
+
+
+def test_picnic_basket_heals_30_from_every_pokemon() -> None:  # sv1-184
+    t = Table()
+    (basket,) = t.cards_of(0, "sv1-184")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146", damage=50), t.mon(1, "sv1-146", damage=20)),
+        hands=((basket,), ()),
+    )
+    s = play(s, PlayTrainer(seat=0, card=basket))
+    assert (mon(s, s.sides[0].active.card).damage, mon(s, 60).damage) == (20, 0)
+
+
+def test_crushing_hammer_discards_an_opponents_energy_on_heads() -> None:  # sv1-168
+    t = Table()
+    (hammer,) = t.cards_of(0, "sv1-168")
+    foe = t.mon(1, "sv1-146", energy=["sve-1"])
+    s = t.state(actives=(t.mon(0, "sv1-146"), foe), hands=((hammer,), ()))
+    assert play(s, PlayTrainer(seat=0, card=hammer), coins(False)).prompt is None
+    s = play(s, PlayTrainer(seat=0, card=hammer), coins(True))
+    s = play(s, Choose(seat=0, option=foe.energy[0]))
+    assert mon(s, 60).energy == () and foe.energy[0] in s.sides[1].discard
+
+
+def test_pal_pad_shuffles_supporters_back() -> None:  # sv1-182
+    s, (pad, nemona) = _with_hand("sv1-182", "sv1-180")
+    s = _to_discard(s, nemona)
+    s = play(s, PlayTrainer(seat=0, card=pad))
+    s = play(s, Choose(seat=0, option=nemona))
+    assert nemona in s.sides[0].deck and nemona not in s.sides[0].discard
+
+
+def test_poke_ball_finds_a_pokemon_on_heads() -> None:  # sv1-185
+    s, (ball, ralts) = _with_hand("sv1-185", "sv1-84")
+    s = _deck_first(s, ralts)
+    tails = play(s, PlayTrainer(seat=0, card=ball), coins(False))
+    assert tails.prompt is None and tails.sides[0].deck == s.sides[0].deck  # no shuffle
+    s = play(s, PlayTrainer(seat=0, card=ball), coins(True))
+    s = play(s, Choose(seat=0, option=ralts))
+    assert ralts in s.sides[0].known
+
+
+def test_judge_each_player_shuffles_their_hand_in_and_draws_4() -> None:  # sv1-176
+    t = Table()
+    hand = t.cards_of(0, "sv1-176", "sv1-188")
+    theirs = t.cards_of(1, "sv1-188", "sv1-188", "sv1-188", "sv1-188", "sv1-188", "sv1-188")
+    s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")), hands=(hand, theirs))
+    s = play(s, PlayTrainer(seat=0, card=hand[0]))
+    assert len(s.sides[0].hand) == 4 and len(s.sides[1].hand) == 4
+
+
+def test_katy_draws_8_and_ends_the_turn() -> None:  # sv1-177
+    s, (katy,) = _with_hand("sv1-177")
+    s = play(s, PlayTrainer(seat=0, card=katy))
+    assert len(s.sides[0].hand) == 8 and s.current == 1
+
+
+def test_arven_finds_an_item_and_a_tool() -> None:  # sv1-166
+    s, (arven, potion, band) = _with_hand("sv1-166", "sv1-188", "sv1-197")
+    s = _deck_first(s, potion, band)
+    s = play(s, PlayTrainer(seat=0, card=arven))
+    assert s.prompt.kind == "search_item" and s.prompt.options == (potion,)
+    s = play(s, Choose(seat=0, option=potion))
+    assert s.prompt.kind == "search_tool" and s.prompt.options == (band,)
+    s = play(s, Choose(seat=0, option=band))
+    assert set(s.sides[0].hand) == {potion, band} == set(s.sides[0].known)
+
+
+def test_jacq_finds_up_to_2_evolution_pokemon() -> None:  # sv1-175
+    s, (jacq, primeape, ralts) = _with_hand("sv1-175", "sv1-108", "sv1-84")
+    s = _deck_first(s, primeape, ralts)
+    s = play(s, PlayTrainer(seat=0, card=jacq))
+    assert s.prompt.options == (primeape,)
+    s = play(s, Choose(seat=0, option=primeape))
+    assert s.sides[0].hand == (primeape,)
+
+
+def test_miriam_shuffles_pokemon_back_and_draws_3() -> None:  # sv1-179
+    s, (miriam, ralts) = _with_hand("sv1-179", "sv1-84")
+    s = _to_discard(s, ralts)
+    s = play(s, PlayTrainer(seat=0, card=miriam))
+    s = play(s, Choose(seat=0, option=None))  # none: no draw
+    assert len(s.sides[0].hand) == 0
+    s, (miriam, ralts) = _with_hand("sv1-179", "sv1-84")
+    s = _to_discard(s, ralts)
+    s = play(s, PlayTrainer(seat=0, card=miriam))
+    s = play(s, Choose(seat=0, option=ralts))
+    assert len(s.sides[0].hand) == 3 and ralts not in s.sides[0].discard
+
+
+def test_penny_returns_a_basic_pokemon_with_its_cards() -> None:  # sv1-183
+    t = Table()
+    (penny,) = t.cards_of(0, "sv1-183")
+    active = t.mon(0, "sv1-146", energy=["sve-1"], damage=30)
+    benched = t.mon(0, "sv1-84")
+    s = t.state(
+        actives=(active, t.mon(1, "sv1-146")), benches=((benched,), ()), hands=((penny,), ())
+    )
+    s = play(s, PlayTrainer(seat=0, card=penny))
+    s = play(s, Choose(seat=0, option=active.card))
+    assert {active.card, *active.energy} <= set(s.sides[0].hand)
+    assert s.prompt is not None and s.prompt.kind == "promote"  # a new Active Pokémon
+
+
 # ----------------------------------------------------- every card is tested
 def test_every_pool_card_has_a_test() -> None:
     text = Path(__file__).read_text("utf-8")

@@ -44,6 +44,11 @@ def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in cards if c not in drop)
 
 
+def _from_hand(side: Side, cards: tuple[int, ...]) -> Side:
+    """Cards leave the hand; the opponent's knowledge of them goes too."""
+    return replace(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
+
+
 def _cured(side: Side) -> Side:
     return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
 
@@ -86,9 +91,7 @@ def _dealt(s: State, e: m.HandDealt) -> State:
 def _active_set(s: State, e: m.ActiveSet) -> State:
     assert e.card is not None
     side = s.sides[e.seat]
-    return with_side(
-        s, e.seat, replace(side, hand=_without(side.hand, (e.card,)), active=Mon(e.card))
-    )
+    return with_side(s, e.seat, replace(_from_hand(side, (e.card,)), active=Mon(e.card)))
 
 
 def _benched(s: State, e: m.BasicBenched) -> State:
@@ -97,7 +100,7 @@ def _benched(s: State, e: m.BasicBenched) -> State:
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
-    side = replace(side, hand=_without(side.hand, gone), deck=_without(side.deck, gone))
+    side = replace(_from_hand(side, gone), deck=_without(side.deck, gone))
     return with_side(s, e.seat, replace(side, bench=bench))
 
 
@@ -117,7 +120,7 @@ def _turn_started(s: State, e: m.TurnStarted) -> State:
 
 def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
     if zone == "hand":
-        return replace(side, hand=_without(side.hand, cards))
+        return _from_hand(side, cards)
     if zone == "deck":
         return replace(side, deck=_without(side.deck, cards))
     if zone == "discard":
@@ -149,15 +152,18 @@ def _put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> S
 
 def _moved(s: State, e: m.CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
-    source_seat = owner(e.target) if e.source == "energy" and e.target is not None else e.seat
-    s = with_side(s, source_seat, _take(s.sides[source_seat], e.source, e.cards, e.target))
+    source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
+    s = with_side(s, source_seat, _take(s.sides[source_seat], e.source, e.cards, e.origin))
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
-    return with_side(s, dest_seat, _put(s.sides[dest_seat], e.dest, e.cards, e.target))
+    side = _put(s.sides[dest_seat], e.dest, e.cards, e.target)
+    if e.dest == "hand" and (e.revealed or e.source in ("discard", "energy")):
+        side = replace(side, known=side.known + e.cards)  # the opponent saw them arrive
+    return with_side(s, dest_seat, side)
 
 
 def _energy_attached(s: State, e: m.EnergyAttached) -> State:
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, replace(side, hand=_without(side.hand, (e.card,))))
+    s = with_side(s, e.seat, _from_hand(side, (e.card,)))
     mon = s.sides[e.seat].find(e.target)
     assert mon is not None
     s = _update_mon(s, e.target, energy=(*mon.energy, e.card))
@@ -174,7 +180,7 @@ def _evolved(s: State, e: m.Evolved) -> State:
     mon = side.find(e.target)
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
-    side = replace(side, hand=_without(side.hand, (e.card,)))
+    side = _from_hand(side, (e.card,))
     evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
     side = replace_mon(side, e.target, evolved)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
@@ -183,7 +189,7 @@ def _evolved(s: State, e: m.Evolved) -> State:
 
 def _trainer(s: State, e: m.TrainerPlayed) -> State:
     side = s.sides[e.seat]
-    side = replace(side, hand=_without(side.hand, (e.card,)))
+    side = _from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
         s = with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)))
         return replace(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
@@ -242,6 +248,19 @@ def _knocked_out(s: State, e: m.KnockedOut) -> State:
     return _unmarked(s, e.pokemon)
 
 
+def _returned(s: State, e: m.PokemonReturned) -> State:
+    side = s.sides[e.seat]
+    mon = side.find(e.pokemon)
+    assert mon is not None
+    was_active = side.active is not None and side.active.card == e.pokemon
+    tool = (mon.tool,) if mon.tool >= 0 else ()
+    cards = (*mon.below, mon.card, *mon.energy, *tool)
+    side = replace_mon(side, e.pokemon, None)
+    side = replace(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
+    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    return _unmarked(s, e.pokemon)
+
+
 def _prompt(s: State, e: m.PromptOpened) -> State:
     assert e.options is not None
     resume = None
@@ -296,6 +315,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     ),
     m.EnergyDiscarded: _energy_discarded,
     m.KnockedOut: _knocked_out,
+    m.PokemonReturned: _returned,
     m.PromptOpened: _prompt,
     m.Picked: _picked,
     m.PromptClosed: lambda s, e: replace(s, prompt=None),

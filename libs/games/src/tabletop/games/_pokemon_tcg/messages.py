@@ -184,8 +184,10 @@ class TurnStarted(Event):
 
 
 class CardsMoved(Event):
-    """Cards between piles (hand, deck, discard, prizes) or attached as Energy
-    to `target`; `cards` is None where the seat may not see them."""
+    """Cards between piles (hand, deck, discard, prizes), or Energy attached
+    to the Pokémon `target` / taken from the Pokémon `origin`. `revealed`:
+    shown to both players on the way. `cards` is None where the seat may not
+    see them."""
 
     type: Literal["cards_moved"] = "cards_moved"
     seat: int
@@ -194,6 +196,7 @@ class CardsMoved(Event):
     source: Zone
     dest: Zone
     target: int | None = None
+    origin: int | None = None
     revealed: bool = False
 
 
@@ -317,6 +320,14 @@ class KnockedOut(Event):
     pokemon: int
 
 
+class PokemonReturned(Event):
+    """The Pokémon and every card attached go to its owner's hand (seen by both)."""
+
+    type: Literal["pokemon_returned"] = "pokemon_returned"
+    seat: int
+    pokemon: int
+
+
 class PromptOpened(Event):
     type: Literal["prompt_opened"] = "prompt_opened"
     seat: int
@@ -390,6 +401,7 @@ EVENT_TYPES = (
     MarkerAdded,
     EnergyDiscarded,
     KnockedOut,
+    PokemonReturned,
     PromptOpened,
     Picked,
     PromptClosed,

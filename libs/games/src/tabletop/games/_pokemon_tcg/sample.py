@@ -1,8 +1,9 @@
 """`sample_world`: a full state a seat cannot tell apart from the real one.
 
 What the seat cannot see (view.py) is re-dealt at random among the same
-places: for the opponent, the hand, deck and prizes (and, during setup, the
-face-down Pokémon, which must be Basic); for the seat itself, its deck and
+places: for the opponent, the hand (except the cards seen arriving there),
+deck and prizes (and, during setup, the face-down Pokémon, which must be
+Basic); for the seat itself, its deck and
 prizes (it knows neither their order nor which of its cards are prizes).
 The cards re-dealt are the instances the seat cannot place, taken in sorted
 order, so the result depends only on the seat's view and the seed.
@@ -22,9 +23,12 @@ from .state import SETUP, Prompt, State, with_side
 from .vocabulary import SEARCHES
 
 
-def _searching(state: State, seat: int) -> Prompt | None:
+def _searching(state: State, seat: int, pile: str) -> Prompt | None:
+    """`seat`'s open choice among hidden cards of its `pile`, if any."""
     prompt = state.prompt
-    return prompt if prompt is not None and prompt.seat == seat and prompt.hidden else None
+    if prompt is None or prompt.seat != seat or not prompt.hidden:
+        return None
+    return prompt if SEARCHES[prompt.kind][0] == pile else None
 
 
 def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
@@ -32,16 +36,18 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
     side = state.sides[other]
     face_down = state.phase == SETUP and side.active is not None
     placed = [side.active.card, *(b.card for b in side.bench)] if side.active and face_down else []
-    pool = sorted((*side.hand, *side.deck, *side.prizes, *placed))
+    known = set(side.known)  # cards of the hand this seat saw arrive: they stay
+    hidden_hand = [i for i in side.hand if i not in known]
+    pool = sorted((*hidden_hand, *side.deck, *side.prizes, *placed))
     rng.shuffle(pool)
     # Face-down Pokémon first: they are Basic Pokémon.
     chosen = [i for i in pool if card(state.cards[i]).is_basic_pokemon][: len(placed)]
     taken = set(chosen)
     rest = [i for i in pool if i not in taken]
-    hand_size, deck_size = len(side.hand), len(side.deck)
+    hand_size, deck_size = len(hidden_hand), len(side.deck)
     new = replace(
         side,
-        hand=tuple(sorted(rest[:hand_size])),
+        hand=tuple(sorted((*side.known, *rest[:hand_size]))),
         deck=tuple(rest[hand_size : hand_size + deck_size]),
         prizes=tuple(rest[hand_size + deck_size :]),
     )
@@ -52,17 +58,19 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
             bench=tuple(replace(b, card=c) for b, c in zip(side.bench, chosen[1:], strict=True)),
         )
     state = with_side(state, other, new)
-    search = _searching(state, other)
-    if search is not None:
-        where = SEARCHES[search.kind]
-        options = tuple(sorted(i for i in new.deck if where(card(state.cards[i]))))
-        state = replace(state, prompt=replace(search, options=options, picked=()))
+    for pile in ("deck", "hand"):
+        search = _searching(state, other, pile)
+        if search is not None:
+            where = SEARCHES[search.kind][1]
+            cards = new.deck if pile == "deck" else new.hand
+            options = tuple(sorted(i for i in cards if where(card(state.cards[i]))))
+            state = replace(state, prompt=replace(search, options=options, picked=()))
     return state
 
 
 def _redeal_own(state: State, seat: int, rng: random.Random) -> State:
     side = state.sides[seat]
-    search = _searching(state, seat)
+    search = _searching(state, seat, "deck")
     seen = set(search.options) if search is not None else set()
     pool = sorted(i for i in (*side.deck, *side.prizes) if i not in seen)
     rng.shuffle(pool)

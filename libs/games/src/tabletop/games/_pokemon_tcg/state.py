@@ -46,6 +46,7 @@ class Mon:
 class Side:
     deck: tuple[int, ...] = ()
     hand: tuple[int, ...] = ()
+    known: tuple[int, ...] = ()  # cards in the hand the opponent has seen arrive there
     discard: tuple[int, ...] = ()
     prizes: tuple[int, ...] = ()
     active: Mon | None = None

@@ -35,6 +35,7 @@ class MonView(BaseModel):
 class SideView(BaseModel):
     hand: list[int] | None  # only to its owner
     hand_size: int
+    known_hand: list[int]  # cards in the hand both players saw arrive there (public)
     deck_size: int
     prize_count: int
     discard: list[int]
@@ -106,6 +107,7 @@ def _side(state: State, seat: int, viewer: int | None) -> SideView:
     return SideView(
         hand=list(side.hand) if viewer == seat else None,
         hand_size=len(side.hand),
+        known_hand=sorted(side.known),
         deck_size=len(side.deck),
         prize_count=len(side.prizes),
         discard=list(side.discard),

@@ -22,8 +22,9 @@ from .state import BENCH, Mon, card_of
 
 Filter = Callable[[Card], bool]
 
-# Deck searches by prompt kind: what they look for (sample.py re-asks them).
-SEARCHES: dict[str, Filter] = {}
+# Choices among hidden cards by prompt kind: the pile ("deck" or "hand") and
+# what they look for, so sample.py can ask them again in a re-dealt world.
+SEARCHES: dict[str, tuple[str, Filter]] = {}
 
 
 # ------------------------------------------------------------------ attacks
@@ -338,7 +339,7 @@ def ask_deck(kind: str, where: Filter, most: int, key: str = "found") -> Step:
     """Search your deck: pick up to `most` cards that match (hidden from the
     opponent). "Up to" and finding nothing are both allowed. `kind` names the
     search so sample.py can re-ask it over a re-dealt deck."""
-    SEARCHES[kind] = where
+    SEARCHES[kind] = ("deck", where)
 
     def step(ctx: Ctx) -> Ask:
         deck = ctx.state.sides[ctx.seat].deck
@@ -379,3 +380,181 @@ def is_basic_of_type(energy_type: str) -> Filter:
 
 def energy_count(mon: Mon) -> int:
     return len(mon.energy)
+
+
+# --------------------------------------------------- discard pile and hand
+def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step:
+    """Pick up to `most` matching cards of your discard pile (public)."""
+
+    def step(ctx: Ctx) -> Ask:
+        pile = ctx.state.sides[ctx.seat].discard
+        options = tuple(sorted(i for i in pile if where(card_of(ctx.state, i))))
+        return Ask(kind, options, key=key, need=0, most=most)
+
+    return step
+
+
+def _move(ctx: Ctx, cards: tuple[int, ...], source: str, dest: str, revealed: bool = False) -> None:
+    if cards:
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=cards,
+                count=len(cards),
+                source=source,  # type: ignore[arg-type]
+                dest=dest,  # type: ignore[arg-type]
+                revealed=revealed,
+            )
+        )
+
+
+def picked_to_hand(source: str, *keys: str, revealed: bool = False) -> Step:
+    """Put the cards picked (under `keys`) from `source` into your hand."""
+
+    def step(ctx: Ctx) -> None:
+        cards = tuple(i for key in keys for i in ctx.picks(key))
+        _move(ctx, cards, source, "hand", revealed)
+
+    return step
+
+
+def picked_to_deck(source: str, key: str = "found") -> Step:
+    def step(ctx: Ctx) -> None:
+        cards = ctx.picks(key)
+        ctx.vars["moved"] = len(cards)
+        _move(ctx, cards, source, "deck")
+
+    return step
+
+
+def draw_if_moved(count: int) -> Step:
+    """ "If you ... any cards in this way, draw N cards"."""
+
+    def step(ctx: Ctx) -> None:
+        if ctx.vars.get("moved"):
+            ctx.b.draw(ctx.seat, count)
+
+    return step
+
+
+def if_heads_shuffle() -> Step:
+    return if_heads(shuffle_deck())
+
+
+def each_player_reshuffles_and_draws(count: int) -> Step:
+    """Each player shuffles their hand into their deck and draws `count`."""
+
+    def step(ctx: Ctx) -> None:
+        for seat in (ctx.seat, ctx.opponent):
+            hand = ctx.state.sides[seat].hand
+            if hand:
+                ctx.b.emit(
+                    m.CardsMoved(seat=seat, cards=hand, count=len(hand), source="hand", dest="deck")
+                )
+            ctx.b.shuffle(seat)
+            ctx.b.draw(seat, count)
+
+    return step
+
+
+def end_turn() -> Step:
+    """ "Your turn ends"."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.b.emit(m.TurnEnded(seat=ctx.seat))
+
+    return step
+
+
+def heal_everyone(amount: int) -> Step:
+    """Heal `amount` from each Pokémon in play (both players')."""
+
+    def step(ctx: Ctx) -> None:
+        for seat in (ctx.seat, ctx.opponent):
+            for mon in ctx.state.sides[seat].mons():
+                if mon.damage:
+                    ctx.b.emit(m.Healed(target=mon.card, amount=min(amount, mon.damage)))
+
+    return step
+
+
+# -------------------------------------------------------- attached Energy
+def _holder(ctx: Ctx, energy: int) -> Mon | None:
+    for side in ctx.state.sides:
+        for mon in side.mons():
+            if energy in mon.energy:
+                return mon
+    return None
+
+
+def ask_attached_energy(kind: str, whose: str, key: str = "energy") -> Step:
+    """Pick an Energy attached to one of `whose` ("own" / "opponent") Pokémon."""
+
+    def step(ctx: Ctx) -> Ask:
+        seat = ctx.seat if whose == "own" else ctx.opponent
+        options = tuple(sorted(e for mon in ctx.state.sides[seat].mons() for e in mon.energy))
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def discard_picked_attached(key: str = "energy") -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy in ctx.picks(key):
+            holder = _holder(ctx, energy)
+            if holder is not None:
+                ctx.b.emit(m.EnergyDiscarded(target=holder.card, cards=(energy,)))
+
+    return step
+
+
+def ask_other_own_pokemon(kind: str, than: str, key: str = "to") -> Step:
+    """Pick one of your Pokémon other than the one holding the Energy picked under `than`."""
+
+    def step(ctx: Ctx) -> Ask:
+        held = ctx.picks(than)
+        holder = _holder(ctx, held[0]) if held else None
+        options = tuple(
+            mon.card for mon in ctx.state.sides[ctx.seat].mons() if holder is None or mon != holder
+        )
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def move_picked_energy(energy_key: str = "energy", to_key: str = "to") -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy, to in zip(ctx.picks(energy_key), ctx.picks(to_key), strict=False):
+            holder = _holder(ctx, energy)
+            if holder is not None:
+                ctx.b.emit(
+                    m.CardsMoved(
+                        seat=ctx.seat,
+                        cards=(energy,),
+                        count=1,
+                        source="energy",
+                        dest="energy",
+                        origin=holder.card,
+                        target=to,
+                    )
+                )
+
+    return step
+
+
+def ask_own_pokemon(kind: str, where: Callable[[Ctx, Mon], bool], key: str = "choice") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        options = tuple(mon.card for mon in ctx.state.sides[ctx.seat].mons() if where(ctx, mon))
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def picked_pokemon_to_hand(key: str = "choice") -> Step:
+    """Put the picked Pokémon and all attached cards into your hand."""
+
+    def step(ctx: Ctx) -> None:
+        for instance in ctx.picks(key):
+            ctx.b.emit(m.PokemonReturned(seat=ctx.seat, pokemon=instance))
+
+    return step

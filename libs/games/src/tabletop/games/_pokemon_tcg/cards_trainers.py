@@ -1,0 +1,224 @@
+"""The implemented Trainer cards (Items, Supporters, Tools, Stadiums), each
+written from its printed text with the vocabulary (`v.`). Importing this
+module registers them. A Trainer whose effect would do nothing cannot be
+played (the `playable` conditions).
+"""
+
+from __future__ import annotations
+
+from . import vocabulary as v
+from .cards import Card
+from .damage import Passive
+from .effects import Ctx
+from .registry import trainer
+from .state import BENCH, Mon, State, card_of, owner
+
+
+# ------------------------------------------------------------ conditions
+def _deck_not_empty(s: State, seat: int, _: int) -> bool:
+    return bool(s.sides[seat].deck)
+
+
+def _has_bench(s: State, seat: int, _: int) -> bool:
+    return bool(s.sides[seat].bench)
+
+
+def _opponent_has_bench(s: State, seat: int, _: int) -> bool:
+    return bool(s.sides[1 - seat].bench)
+
+
+def _anyone_damaged(s: State, seat: int, _: int) -> bool:
+    return any(mon.damage for side in s.sides for mon in side.mons())
+
+
+def _has_damaged(s: State, seat: int, _: int) -> bool:
+    return any(mon.damage for mon in s.sides[seat].mons())
+
+
+def _bench_has_room(s: State, seat: int, _: int) -> bool:
+    return len(s.sides[seat].bench) < BENCH and bool(s.sides[seat].deck)
+
+
+def _in_discard(where: v.Filter):  # type: ignore[no-untyped-def]
+    def playable(s: State, seat: int, _: int) -> bool:
+        return any(where(card_of(s, i)) for i in s.sides[seat].discard)
+
+    return playable
+
+
+def _opponent_has_energy(s: State, seat: int, _: int) -> bool:
+    return any(mon.energy for mon in s.sides[1 - seat].mons())
+
+
+def _energy_can_move(s: State, seat: int, _: int) -> bool:
+    mons = s.sides[seat].mons()
+    return len(mons) >= 2 and any(mon.energy for mon in mons)
+
+
+def _two_pokemon(s: State, seat: int, _: int) -> bool:
+    # Penny on your only Pokémon would leave you none in play: not allowed (a decision).
+    return len(s.sides[seat].mons()) >= 2
+
+
+# -------------------------------------------------------------- filters
+def _basic_energy(c: Card) -> bool:
+    return c.is_basic_energy
+
+
+def _supporter(c: Card) -> bool:
+    return c.trainer_kind == "supporter"
+
+
+def _item(c: Card) -> bool:
+    return c.trainer_kind == "item"
+
+
+def _tool(c: Card) -> bool:
+    return c.trainer_kind == "tool"
+
+
+def _pokemon(c: Card) -> bool:
+    return c.is_pokemon
+
+
+def _evolution(c: Card) -> bool:
+    return c.is_pokemon and c.stage > 0
+
+
+def _basic_in_play(ctx: Ctx, mon: Mon) -> bool:
+    return card_of(ctx.state, mon.card).stage == 0
+
+
+# -------------------------------------------------------------- Items
+trainer(  # Potion: heal 30 damage from 1 of your Pokémon.
+    "sv1-188", (v.ask_own_damaged("target"), v.heal_picked(30, "target")), playable=_has_damaged
+)
+trainer(  # Switch: switch your Active Pokémon with 1 of your Benched Pokémon.
+    "sv1-194", (v.ask_own_bench("to"), v.switch_to_picked("to")), playable=_has_bench
+)
+trainer(  # Nest Ball: a Basic Pokémon from your deck onto your Bench; shuffle.
+    "sv1-181",
+    (v.ask_deck_to_bench("search_basic", v.is_basic, 1), v.bench_picked(), v.shuffle_deck()),
+    playable=_bench_has_room,
+)
+trainer(  # Pokémon Catcher: flip; heads: switch in 1 of the opponent's Benched Pokémon.
+    "sv1-187",
+    (v.flip_coins(1), v.if_heads(v.ask_opponent_bench("to")), v.gust_picked("to")),
+    playable=_opponent_has_bench,
+)
+trainer(  # Energy Retrieval: up to 2 basic Energy from your discard pile into your hand.
+    "sv1-171",
+    (v.ask_discard("retrieve_energy", _basic_energy, 2), v.picked_to_hand("discard", "found")),
+    playable=_in_discard(_basic_energy),
+)
+trainer(  # Energy Search: a basic Energy from your deck, revealed, into your hand; shuffle.
+    "sv1-172",
+    (
+        v.ask_deck("search_basic_energy", _basic_energy, 1),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.shuffle_deck(),
+    ),
+    playable=_deck_not_empty,
+)
+trainer(  # Energy Switch: move a basic Energy from 1 of your Pokémon to another.
+    "sv1-173",
+    (
+        v.ask_attached_energy("energy_to_move", "own"),
+        v.ask_other_own_pokemon("move_energy_to", "energy"),
+        v.move_picked_energy(),
+    ),
+    playable=_energy_can_move,
+)
+trainer(  # Picnic Basket: heal 30 damage from each Pokémon (both yours and your opponent's).
+    "sv1-184", (v.heal_everyone(30),), playable=_anyone_damaged
+)
+trainer(  # Crushing Hammer: flip; heads: discard an Energy from 1 of the opponent's Pokémon.
+    "sv1-168",
+    (
+        v.flip_coins(1),
+        v.if_heads(v.ask_attached_energy("energy_to_discard", "opponent")),
+        v.discard_picked_attached(),
+    ),
+    playable=_opponent_has_energy,
+)
+trainer(  # Pal Pad: shuffle up to 2 Supporter cards from your discard pile into your deck.
+    "sv1-182",
+    (v.ask_discard("pal_pad", _supporter, 2), v.picked_to_deck("discard"), v.shuffle_deck()),
+    playable=_in_discard(_supporter),
+)
+trainer(  # Poké Ball: flip; heads: a Pokémon from your deck, revealed, into your hand; shuffle.
+    "sv1-185",
+    (
+        v.flip_coins(1),
+        v.if_heads(v.ask_deck("search_pokemon", _pokemon, 1)),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.if_heads_shuffle(),
+    ),
+    playable=_deck_not_empty,
+)
+
+# ---------------------------------------------------------- Supporters
+trainer("sv1-180", (v.draw(3),), playable=_deck_not_empty)  # Nemona: draw 3 cards.
+for research in ("sv1-189", "sv1-190"):  # Professor's Research: discard your hand, draw 7.
+    trainer(research, (v.discard_hand(), v.draw(7)), playable=_deck_not_empty)
+trainer("sv1-198", (v.shuffle_hand_into_deck(), v.draw(5)))  # Youngster
+trainer("sv1-176", (v.each_player_reshuffles_and_draws(4),))  # Judge
+trainer("sv1-177", (v.shuffle_hand_into_deck(), v.draw(8), v.end_turn()))  # Katy
+trainer(  # Arven: an Item card and a Pokémon Tool card from your deck, revealed; shuffle.
+    "sv1-166",
+    (
+        v.ask_deck("search_item", _item, 1, key="item"),
+        v.ask_deck("search_tool", _tool, 1, key="tool"),
+        v.picked_to_hand("deck", "item", "tool", revealed=True),
+        v.shuffle_deck(),
+    ),
+    playable=_deck_not_empty,
+)
+trainer(  # Jacq: up to 2 Evolution Pokémon from your deck, revealed, into your hand; shuffle.
+    "sv1-175",
+    (
+        v.ask_deck("search_evolution", _evolution, 2),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.shuffle_deck(),
+    ),
+    playable=_deck_not_empty,
+)
+trainer(  # Miriam: shuffle up to 5 Pokémon from your discard pile into your deck; if any, draw 3.
+    "sv1-179",
+    (
+        v.ask_discard("miriam", _pokemon, 5),
+        v.picked_to_deck("discard"),
+        v.shuffle_deck(),
+        v.draw_if_moved(3),
+    ),
+    playable=_in_discard(_pokemon),
+)
+trainer(  # Penny: put 1 of your Basic Pokémon and all attached cards into your hand.
+    "sv1-183",
+    (v.ask_own_pokemon("penny", _basic_in_play), v.picked_pokemon_to_hand()),
+    playable=_two_pokemon,
+)
+
+
+# --------------------------------------------------- Tools and Stadiums
+def _vitality_band(s: State, source: int, attacker: Mon, defender: Mon) -> int:
+    """+10 to the opponent's Active Pokémon, before Weakness and Resistance."""
+    return 10 if attacker.tool == source else 0
+
+
+def _rock_chestplate(s: State, source: int, attacker: Mon, defender: Mon) -> int:
+    """The Fighting Pokémon it is attached to takes 30 less damage from the
+    opponent's attacks (after Weakness and Resistance)."""
+    fighting = card_of(s, defender.card).type == "F"
+    mine = defender.tool == source and owner(attacker.card) != owner(source)
+    return 30 if mine and fighting else 0
+
+
+def _beach_court(s: State, source: int, mon: Mon) -> int:
+    """Each Basic Pokémon in play retreats for one Colorless less."""
+    return -1 if card_of(s, mon.card).stage == 0 else 0
+
+
+trainer("sv1-197", passive=Passive(attack_bonus=_vitality_band))  # Vitality Band
+trainer("sv1-192", passive=Passive(damage_reduction=_rock_chestplate))  # Rock Chestplate
+trainer("sv1-167", passive=Passive(retreat_delta=_beach_court))  # Beach Court
