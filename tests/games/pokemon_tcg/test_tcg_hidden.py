@@ -69,3 +69,24 @@ def test_a_deck_search_shows_its_options_only_to_the_searcher() -> None:
     assert GAME.view(world, 1) == GAME.view(s, 1)
     assert world.prompt is not None
     assert all(world.cards[i] in ("sv1-146", "sv1-84") for i in world.prompt.options)
+
+
+def test_cards_seen_entering_a_hand_stay_known() -> None:
+    t = Table()
+    retrieval, energy = t.cards_of(1, "sv1-171", "sve-6")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")),
+        hands=((), (retrieval,)),
+        turn=4,
+        current=1,
+    )
+    from dataclasses import replace
+
+    s = replace(s, sides=(s.sides[0], replace(s.sides[1], discard=(energy,))))
+    s = play(s, PlayTrainer(seat=1, card=retrieval))
+    s = play(s, m.Choose(seat=1, option=energy))
+    assert GAME.view(s, 0)["sides"][1]["known_hand"] == [energy]
+    for seed in range(5):
+        world = GAME.sample_world(s, 0, seed)
+        assert energy in world.sides[1].hand  # never re-dealt away
+        assert GAME.view(world, 0) == GAME.view(s, 0)
