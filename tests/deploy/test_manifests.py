@@ -123,6 +123,16 @@ def test_prod_spreads_pods_and_budgets_disruptions() -> None:
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
+def test_pods_get_the_time_to_finish_in_flight_work(overlay: str) -> None:
+    """Kubernetes kills a pod after terminationGracePeriodSeconds; the service
+    waits up to GRACEFUL_TIMEOUT for in-flight handlers before it exits."""
+    objects = render(overlay)
+    graceful = float(config_map_data(objects)["GRACEFUL_TIMEOUT"])
+    for deployment in of_kind(objects, "Deployment").values():
+        assert deployment["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] > graceful
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
 def test_scaling(overlay: str) -> None:
     objects = render(overlay)
     hpas = of_kind(objects, "HorizontalPodAutoscaler")

@@ -26,7 +26,7 @@ from tests.platform.services import eventually
 
 from .nats_server import SecuredNats, secured_nats
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("deploy-nats")]
 
 GAME = "schotten-totten"
 
