@@ -27,10 +27,11 @@ Obj = dict[str, Any]
 
 
 def tool(name: str) -> str:
-    """A tool next to this interpreter (.venv/bin) or in .tools/bin
-    (TABLETOP_TOOLS overrides the latter); fails the test when missing."""
+    """A tool next to this interpreter (.venv/bin), in .tools/bin (TABLETOP_TOOLS
+    overrides it), the bootstrapped uv's folder or on the PATH; fails the test
+    when missing."""
     tools_bin = Path(os.environ.get("TABLETOP_TOOLS", ROOT / ".tools")) / "bin"
-    for folder in (Path(sys.executable).parent, tools_bin):
+    for folder in (Path(sys.executable).parent, tools_bin, ROOT / ".bootstrap" / "bin"):
         if (folder / name).exists():
             return str(folder / name)
     found = shutil.which(name)
