@@ -67,3 +67,25 @@ def test_every_configured_setting_is_read_by_a_service(overlay: str) -> None:
     assert not unknown, f"no service reads {sorted(unknown)}"
     for deployment in of_kind(objects, "Deployment").values():
         assert {e["name"] for e in container(deployment)["env"]} <= read
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+@pytest.mark.parametrize("spec", SERVICES, ids=lambda s: s.name)
+def test_the_configured_values_are_valid(
+    overlay: str, spec: ServiceSpec, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service's settings load from exactly the pod's environment (Secrets
+    stand in by placeholders)."""
+    objects = render(overlay)
+    box = container(of_kind(objects, "Deployment")[spec.name])
+    cls = settings_class(spec)
+    for name in env_names(cls):
+        monkeypatch.delenv(name, raising=False)
+    environment = dict(config_map_data(objects))
+    for entry in box["env"]:
+        environment[entry["name"]] = entry.get("value", f"placeholder-{'x' * 16}")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    settings = cls()
+    assert settings.http_port == spec.http_port
+    assert settings.log_format == "json"
