@@ -4,9 +4,11 @@ state) PostgreSQL; only the gateway accepts traffic, from the ingress."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from tabletop.runtime.services import SERVICES
-from tests.deploy.manifests import OVERLAYS, Obj, of_kind, render
+from tests.deploy.manifests import DEPLOY, OVERLAYS, Obj, of_kind, render
+from tests.deploy.test_manifests import validate
 
 DNS = {("kube-system", "k8s-app", "kube-dns", 53)}
 NATS = {("nats", "app.kubernetes.io/name", "nats", 4222)}
@@ -47,3 +49,22 @@ def test_default_deny_then_only_what_each_service_needs(overlay: str) -> None:
             assert ingress == {("ingress-nginx", "app.kubernetes.io/name", "ingress-nginx", 8100)}
         else:
             assert not ingress, f"{spec.name} accepts traffic"
+
+
+def test_nats_accepts_clients_only_from_tabletop() -> None:
+    """deploy/nats/networkpolicy.yaml: the client port is for the services of
+    the overlays' namespaces (and nats-box); routes for NATS nodes; monitoring
+    for KEDA. Nothing else reaches NATS."""
+
+    policy = yaml.safe_load((DEPLOY / "nats" / "networkpolicy.yaml").read_text())
+    validate(policy)
+    by_port = {rule["ports"][0]["port"]: rule["from"] for rule in policy["spec"]["ingress"]}
+    assert set(by_port) == {4222, 6222, 8222}
+    services, nats_box = by_port[4222]
+    (namespaces,) = services["namespaceSelector"]["matchExpressions"]
+    deployed = {o: of_kind(render(o), "Deployment")["rules"] for o in OVERLAYS}
+    assert set(namespaces["values"]) == {d["metadata"]["namespace"] for d in deployed.values()}
+    assert services["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "tabletop"}
+    assert nats_box["podSelector"]["matchLabels"] == {"app.kubernetes.io/component": "nats-box"}
+    (keda,) = by_port[8222]
+    assert keda["namespaceSelector"]["matchLabels"] == {"kubernetes.io/metadata.name": "keda"}
