@@ -141,6 +141,9 @@ def test_scaling(overlay: str) -> None:
         assert hpa["spec"]["scaleTargetRef"]["name"] == name
         (metric,) = hpa["spec"]["metrics"]
         assert metric["resource"]["name"] == "cpu"
+    deployments = of_kind(objects, "Deployment")
+    for scaled in ("rules", "gateway", "bots"):  # the autoscaler owns the count
+        assert "replicas" not in deployments[scaled]["spec"], scaled
     bots = of_kind(objects, "ScaledObject")["bots"]["spec"]
     assert bots["scaleTargetRef"]["name"] == "bots"
     assert 1 <= bots["minReplicaCount"] < bots["maxReplicaCount"]
