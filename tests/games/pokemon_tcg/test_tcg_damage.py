@@ -1,13 +1,23 @@
 """Attacks and damage: Energy costs (Colorless = any type), the order base →
 attacker's modifiers → Weakness x2 → Resistance -30 → defender's modifiers,
-Knock Outs, prizes (2 for a Pokémon ex) and promotion."""
+Knock Outs, prizes (2 for a Pokémon ex), promotion, and winning (last prize,
+no Pokémon in play, cannot draw; both at once: more conditions, else Sudden
+Death)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tabletop.games._pokemon_tcg.messages import Choose, EndTurn, UseAttack
-from tabletop.games._pokemon_tcg.state import MAIN
+from tabletop.games._pokemon_tcg.cards import card
+from tabletop.games._pokemon_tcg.messages import (
+    Choose,
+    ChooseFirst,
+    EndTurn,
+    FinishSetup,
+    SetActive,
+    UseAttack,
+)
+from tabletop.games._pokemon_tcg.state import CHOOSE_FIRST, MAIN
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, mon, play
@@ -136,13 +146,27 @@ def test_both_winning_at_once_more_conditions_wins() -> None:
     assert after.reason == ("seat 0 took the last prize and the opponent has no Pokémon in play")
 
 
-def test_both_winning_equally_is_sudden_death() -> None:
+def test_both_winning_equally_starts_sudden_death_with_one_prize() -> None:
     t = Table()
+    t.cards_of(0, "sv1-63", "sv1-63")  # Magnemite in the deck: the new game needs Basics
     s = t.state(
         actives=(t.mon(0, "sv1-64", energy=[L, L], damage=80), t.mon(1, "sv1-146", damage=10))
     )
     after = play(s, UseAttack(seat=0, attack=1))
-    assert after.winners == (0, 1) and "sudden death" in after.reason
+    assert after.winners == () and after.sudden_deaths == 1 and after.prize_count == 1
+    assert after.phase == CHOOSE_FIRST and after.cards == s.cards
+    assert all(len(side.deck) == 60 for side in after.sides)  # every card back in its deck
+    # The new game is set up like the first, with 1 prize each.
+    chooser = after.chooser
+    after = play(after, ChooseFirst(seat=chooser, go_first=True))
+    for seat in (0, 1):
+        basic = next(i for i in after.sides[seat].hand if card(after.cards[i]).is_basic_pokemon)
+        after = play(after, SetActive(seat=seat, card=basic))
+        after = play(after, FinishSetup(seat=seat))
+    if after.prompt is not None:  # mulligan extra draws: take none
+        after = play(after, Choose(seat=after.prompt.seat, option=0))
+    assert [len(side.prizes) for side in after.sides] == [1, 1]
+    assert after.phase == MAIN and after.turn == 1
 
 
 def test_cannot_draw_at_the_start_of_the_turn_loses() -> None:

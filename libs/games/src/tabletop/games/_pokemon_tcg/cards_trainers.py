@@ -168,8 +168,9 @@ trainer(  # Arven: an Item card and a Pokémon Tool card from your deck, reveale
     "sv1-166",
     (
         v.ask_deck("search_item", _item, 1, key="item"),
+        v.picked_to_hand("deck", "item", revealed=True),
         v.ask_deck("search_tool", _tool, 1, key="tool"),
-        v.picked_to_hand("deck", "item", "tool", revealed=True),
+        v.picked_to_hand("deck", "tool", revealed=True),
         v.shuffle_deck(),
     ),
     playable=_deck_not_empty,

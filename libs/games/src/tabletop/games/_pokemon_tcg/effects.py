@@ -10,6 +10,10 @@ picks are made the script resumes at the next step with the picks in
 `ctx.vars[key]`. The engine never chooses for a player.
 
 Cards in play modify or prevent what effects do through passives (damage.py).
+
+Invariant: cards picked from a hidden pile (a deck search) are acted on by the
+very next step, before any other prompt, so no hidden pick is ever stored in
+a paused effect's variables (sample_world re-deals hidden piles freely).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from .state import (
     ATTACKED,
     BETWEEN,
     CHECKUP,
+    CHOOSE_FIRST,
     PARALYZED,
     SETUP,
     State,
@@ -25,10 +26,11 @@ from .state import (
 def advance(b: Builder) -> None:
     while True:
         s = b.state
-        if s.winners or s.prompt is not None or s.phase == SETUP:
+        if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
             return
         knockouts(b)
-        if b.state.winners or b.state.prompt is not None:
+        s = b.state  # Knock Outs may have ended the game or started Sudden Death
+        if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
             return
         if s.phase == ATTACKED:
             b.emit(m.TurnEnded(seat=s.current))
@@ -84,8 +86,6 @@ def knockouts(b: Builder) -> None:
 
 def _check_winners(b: Builder) -> bool:
     s = b.state
-    if s.turn == 0 and s.phase == SETUP:
-        return False
     met = [0, 0]
     why: list[list[str]] = [[], []]
     for seat in (0, 1):
@@ -102,7 +102,7 @@ def _check_winners(b: Builder) -> bool:
         reason = f"seat {winner} " + " and ".join(why[winner])
         b.emit(m.GameOver(winners=(winner,), reason=reason))
     else:
-        b.emit(m.GameOver(winners=(0, 1), reason="both won at once: sudden death"))
+        b.emit(m.SuddenDeath(chooser=b.rng.randrange(2)))
     return True
 
 

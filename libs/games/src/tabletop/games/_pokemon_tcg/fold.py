@@ -20,7 +20,6 @@ from .state import (
     NO_ROTATION,
     OVER,
     PARALYZED,
-    PRIZES,
     RETREAT,
     SETUP,
     STADIUM,
@@ -105,9 +104,8 @@ def _benched(s: State, e: m.BasicBenched) -> State:
 
 
 def _revealed(s: State, e: m.SetupRevealed) -> State:
-    sides = tuple(
-        replace(side, prizes=side.deck[:PRIZES], deck=side.deck[PRIZES:]) for side in s.sides
-    )
+    n = s.prize_count
+    sides = tuple(replace(side, prizes=side.deck[:n], deck=side.deck[n:]) for side in s.sides)
     return replace(s, sides=(sides[0], sides[1]), extra_draws=e.extra_draws, phase=BETWEEN)
 
 
@@ -261,6 +259,18 @@ def _returned(s: State, e: m.PokemonReturned) -> State:
     return _unmarked(s, e.pokemon)
 
 
+def _sudden_death(s: State, e: m.SuddenDeath) -> State:
+    """A new game with the same decks: every card back in its deck (the deal
+    shuffles), 1 prize each."""
+    return State(
+        cards=s.cards,
+        sides=(Side(deck=tuple(range(60))), Side(deck=tuple(range(60, 120)))),
+        chooser=e.chooser,
+        prize_count=1,
+        sudden_deaths=s.sudden_deaths + 1,
+    )
+
+
 def _prompt(s: State, e: m.PromptOpened) -> State:
     assert e.options is not None
     resume = None
@@ -321,6 +331,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.PromptClosed: lambda s, e: replace(s, prompt=None),
     m.TurnEnded: lambda s, e: replace(s, phase=CHECKUP),
     m.CheckupDone: lambda s, e: replace(s, phase=BETWEEN),
+    m.SuddenDeath: _sudden_death,
     m.GameOver: lambda s, e: replace(
         s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None
     ),

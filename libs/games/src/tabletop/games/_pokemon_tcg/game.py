@@ -83,7 +83,7 @@ class PokemonTCG(Game[State]):
         if not state.winners:
             return None
         ranks = tuple(0 if seat in state.winners else 1 for seat in (0, 1))
-        prizes = tuple(float(6 - len(side.prizes)) for side in state.sides)
+        prizes = tuple(float(state.prize_count - len(side.prizes)) for side in state.sides)
         return Outcome(ranks=ranks, scores=prizes, reason=state.reason)
 
     def sample_world(self, state: State, seat: int, seed: int) -> State:

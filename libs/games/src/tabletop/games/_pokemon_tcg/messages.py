@@ -365,9 +365,17 @@ class CheckupDone(Event):
     type: Literal["checkup_done"] = "checkup_done"
 
 
+class SuddenDeath(Event):
+    """Both players won at once with as many conditions each: a new game in
+    the same record, with 1 prize each; `chooser` (a recorded random draw)
+    chooses who goes first."""
+
+    type: Literal["sudden_death"] = "sudden_death"
+    chooser: int
+
+
 class GameOver(Event):
-    """`winners` holds both seats when nobody could be declared the winner
-    (Sudden Death, not played yet: see docs)."""
+    """`winners`: the seat that won (one seat; ties go to Sudden Death)."""
 
     type: Literal["game_over"] = "game_over"
     winners: tuple[int, ...]
@@ -407,5 +415,6 @@ EVENT_TYPES = (
     PromptClosed,
     TurnEnded,
     CheckupDone,
+    SuddenDeath,
     GameOver,
 )

@@ -31,6 +31,8 @@ def deal(b: Builder, seat: int) -> None:
     deck = list(range(seat * 60, seat * 60 + 60))
     cards = b.state.cards
     mulligans: list[tuple[int, ...]] = []
+    if not any(card(cards[i]).is_basic_pokemon for i in deck):
+        raise ValueError(f"seat {seat}'s deck has no Basic Pokémon")  # decks are validated
     while True:
         b.rng.shuffle(deck)
         hand = tuple(sorted(deck[:HAND]))

@@ -120,6 +120,8 @@ class State:
     prompt: Prompt | None = None
     markers: tuple[Marker, ...] = ()
     extra_draws: tuple[int, int] = (0, 0)
+    prize_count: int = PRIZES  # 1 in Sudden Death
+    sudden_deaths: int = 0
     winners: tuple[int, ...] = ()
     reason: str = ""
 

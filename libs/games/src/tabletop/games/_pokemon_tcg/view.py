@@ -83,6 +83,8 @@ class PokemonTCGView(BaseModel):
     prompt: PromptView | None
     markers: list[MarkerView]
     extra_draws: list[int]
+    prize_count: int  # prizes each player set aside (1 in Sudden Death)
+    sudden_deaths: int
     winners: list[int]
     reason: str
 
@@ -160,6 +162,8 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
             for k in state.markers
         ],
         extra_draws=list(state.extra_draws),
+        prize_count=state.prize_count,
+        sudden_deaths=state.sudden_deaths,
         winners=list(state.winners),
         reason=state.reason,
     )
@@ -185,6 +189,10 @@ def redact(event: Event, seat: int | None) -> Event:
         return event.model_copy(update={"cards": None})
     if isinstance(event, m.DeckShuffled):
         return event.model_copy(update={"order": None})
+    if isinstance(event, m.PromptOpened) and seat != event.controller:
+        # The effect's variables are its controller's business.
+        hidden = event.hidden and seat != event.seat
+        return event.model_copy(update={"vars": (), "options": None if hidden else event.options})
     if isinstance(event, m.PromptOpened) and event.hidden and seat != event.seat:
         return event.model_copy(update={"options": None})
     if isinstance(event, m.Picked) and event.hidden and seat != event.seat:
