@@ -116,6 +116,10 @@ class Coins(random.Random):
         assert self.flips, "more coin flips than the test expected"
         return 0.0 if self.flips.pop(0) else 0.99
 
+    def getrandbits(self, k: int) -> int:
+        # Defining it keeps shuffles and samples on getrandbits, away from the coins.
+        return super().getrandbits(k)
+
 
 def coins(*flips: bool) -> Coins:
     return Coins(*flips)

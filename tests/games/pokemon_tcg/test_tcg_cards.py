@@ -605,7 +605,8 @@ def test_penny_returns_a_basic_pokemon_with_its_cards() -> None:  # sv1-183
 
 # ----------------------------------------------------- every card is tested
 def test_every_pool_card_has_a_test() -> None:
-    text = Path(__file__).read_text("utf-8")
+    here = Path(__file__).parent
+    text = "".join(f.read_text("utf-8") for f in sorted(here.glob("test_tcg_cards*.py")))
     plain = {p.values[0] for p in _plain_attacks()}
     mentioned = set(re.findall(r"sv1-\d+", text))
     originals = set(_originals())

@@ -42,7 +42,7 @@ def test_the_winner_of_the_draw_chooses_who_goes_first() -> None:
 
 def test_deal_seven_and_place_face_down_at_the_same_time() -> None:
     s = GAME.new(2, seed=3, first_chooser=0)
-    s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True))
+    s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=3)
     for seat in (0, 1):
         side = s.sides[seat]
         assert len(side.hand) == 7 and len(side.deck) == 53 and _basics(s, seat)
@@ -59,7 +59,7 @@ def test_deal_seven_and_place_face_down_at_the_same_time() -> None:
 
 def test_the_reveal_sets_six_prizes_and_the_first_player_draws() -> None:
     s = GAME.new(2, seed=3, first_chooser=0)
-    s = _place_all(GAME.apply(s, m.ChooseFirst(seat=0, go_first=True)))
+    s = _place_all(GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=3))
     assert all(len(side.prizes) == 6 for side in s.sides)
     assert s.phase == MAIN and s.turn == 1 and s.current == 0
     assert len(s.sides[0].hand) == 7 and len(s.sides[0].deck) == 46  # 6 prizes, 1 draw
@@ -68,12 +68,12 @@ def test_the_reveal_sets_six_prizes_and_the_first_player_draws() -> None:
 
 def test_setup_refusals() -> None:
     s = GAME.new(2, seed=3, first_chooser=0)
-    s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True))
+    s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=3)
     with pytest.raises(IllegalCommand, match="place your Active Pokémon first"):
         GAME.apply(s, m.FinishSetup(seat=0))
-    energy = next(i for i in s.sides[0].hand if not card(s.cards[i]).is_pokemon)
+    other = next(i for i in s.sides[0].hand if not card(s.cards[i]).is_basic_pokemon)
     with pytest.raises(IllegalCommand, match="is not a Basic Pokémon"):
-        GAME.apply(s, m.SetActive(seat=0, card=energy))
+        GAME.apply(s, m.SetActive(seat=0, card=other))
 
 
 def _mulligan_game() -> State:

@@ -183,6 +183,11 @@ def why_not_attack(s: State, seat: int, index: int) -> str | None:
         return "an Asleep or Paralyzed Pokémon cannot attack"
     if is_marked(s, "cant_attack", active.card):
         return "this Pokémon cannot attack during this turn"
+    if any(
+        k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
+        for k in s.markers
+    ):
+        return f"{attacks[index].name} cannot be used during this turn"
     if not energy_meets(s, active.energy, attacks[index].cost):
         return f"{attacks[index].name} needs {attacks[index].cost} Energy"
     return None

@@ -95,6 +95,9 @@ def attack_damage(
         return 0
     if is_marked(state, "no_damage", defender.card):
         return 0
+    from_basic = card_of(state, attacker.card).stage == 0
+    if from_basic and is_marked(state, "no_damage_from_basic", defender.card):
+        return 0
     against_active = is_active(state, defender.card)
     amount = base
     if against_active:

@@ -10,8 +10,8 @@ from pydantic import field_validator
 
 from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
 
-from . import card_pool  # noqa: F401  (registers the card pool)
 from . import messages as m
+from . import pool  # noqa: F401  (registers the card pool)
 from . import view as views
 from .decklists import DeckListError
 from .decks import PREBUILT, resolve

@@ -86,7 +86,7 @@ def trainer(
 
 def implemented() -> frozenset[str]:
     """Card ids a deck may hold: the registered cards and every basic Energy."""
-    from . import card_pool  # noqa: F401  (registers the cards)
+    from . import pool  # noqa: F401  (registers the cards)
 
     energy = {cid for cid, c in catalog().items() if c.is_basic_energy}
     return frozenset(POOL) | energy

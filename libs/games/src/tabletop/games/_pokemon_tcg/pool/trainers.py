@@ -6,12 +6,12 @@ played (the `playable` conditions).
 
 from __future__ import annotations
 
-from . import vocabulary as v
-from .cards import Card
-from .damage import Passive
-from .effects import Ctx
-from .registry import trainer
-from .state import BENCH, Mon, State, card_of, owner
+from .. import vocabulary as v
+from ..cards import Card
+from ..damage import Passive
+from ..effects import Ctx
+from ..registry import trainer
+from ..state import BENCH, Mon, State, card_of, owner
 
 
 # ------------------------------------------------------------ conditions

@@ -1,0 +1,39 @@
+"""Water Pokémon in the pool."""
+
+from __future__ import annotations
+
+from .. import vocabulary as v
+from ..effects import Ctx
+from ..registry import pokemon
+from .common import PLAIN, cant_attack_next_turn
+
+# Slowpoke: Rest (this Pokémon is now Asleep; heal 30 from it), Headbutt.
+pokemon("sv1-42", (v.self_condition("asleep"), v.heal_self(30)), PLAIN)
+# Magikarp: Jump (flip; heads: 10 damage to 1 of the opponent's Pokémon).
+pokemon(
+    "sv1-44",
+    (v.flip_coins(1), v.if_heads(v.ask_opponent_pokemon("target")), v.damage_picked(10, "target")),
+)
+
+
+def _defender_damaged(ctx: Ctx) -> bool:
+    return v.counters_on_defender(ctx) > 0
+
+
+# Gyarados ex: Waterfall; Tyrannical Tail (180 more if the Defending already has damage counters).
+pokemon("sv1-45", PLAIN, (v.add_damage_if(_defender_damaged, 180), v.hit()))
+pokemon("sv1-46", PLAIN, PLAIN)  # Buizel
+pokemon("sv1-47", (v.add_damage(v.energy_on_self("W"), 20), v.hit()))  # Floatzel: Hydro Pump
+pokemon("sv1-48", PLAIN, cant_attack_next_turn())  # Alomomola: Surf, Aqua Slash
+pokemon("sv1-49", PLAIN)  # Clauncher
+pokemon("sv1-50", PLAIN, cant_attack_next_turn())  # Clawitzer: Water Gun, Aqua Cannon
+pokemon("sv1-52", PLAIN, PLAIN)  # Quaxly
+pokemon("sv1-53", PLAIN, PLAIN)  # Quaxwell
+# Wiglett: Dig a Little (flip; heads: discard the top card of the opponent's deck), Ram.
+pokemon("sv1-56", (v.flip_coins(1), v.mill_opponent(1)), PLAIN)
+# Wugtrio: Headbutt; Undersea Tunnel (3 flips; each heads: discard the top 3 of their deck).
+pokemon("sv1-57", PLAIN, (v.flip_coins(3), v.mill_opponent(3)))
+pokemon("sv1-58", PLAIN)  # Cetoddle
+pokemon("sv1-59", PLAIN, PLAIN)  # Cetoddle
+# Cetitan: Hammer In; Sweeping Tackle (20 less per damage counter on it).
+pokemon("sv1-60", PLAIN, (v.add_damage(v.counters_on_self, -20), v.hit()))

@@ -1,0 +1,15 @@
+"""The effect vocabulary: small steps that card scripts are built from
+(ADR 0018). A step that needs a choice is split in two: an `ask_*` step opens
+the prompt, the next step acts on the picks (stored under its `key`).
+
+- attacks.py: damage, coins, conditions, healing, lasting effects
+- choices.py: prompts for targets, and acting on the picks
+- piles.py: draw, discard, shuffle, deck searches, the discard pile
+"""
+
+from .attacks import *  # noqa: F403
+from .choices import *  # noqa: F403
+from .piles import *  # noqa: F403
+from .piles import SEARCHES, Filter
+
+__all__ = ["SEARCHES", "Filter"]

@@ -1,0 +1,399 @@
+"""Vocabulary for attacks: damage (plain, counted, per heads), coin flips,
+damage to the attacker itself, special conditions, healing, lasting effects
+(markers with a duration), and other effects an attack has on the game.
+
+Inside an attack, `vars["damage"]` starts at the printed damage and `hit()`
+deals it; `vars["base"]` keeps the printed number for "x" attacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import messages as m
+from ..damage import attack_damage, prevents_condition, retreat_cost
+from ..effects import STOP, Ask, Ctx, Step, Stop
+from ..state import card_of
+
+
+def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
+    """Deal `vars["damage"]` to the opponent's Active Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        me, defender = ctx.me(), ctx.state.sides[ctx.opponent].active
+        if me is None or defender is None:
+            return
+        amount = attack_damage(
+            ctx.state, me, defender, ctx.vars["damage"], weakness=weakness, resistance=resistance
+        )
+        if amount:
+            ctx.b.emit(m.Damaged(target=defender.card, amount=amount))
+
+    return step
+
+
+def flip_coins(count: int) -> Step:
+    def step(ctx: Ctx) -> None:
+        ctx.vars["heads"] = sum(ctx.b.flip(ctx.seat) for _ in range(count))
+
+    return step
+
+
+def flip_until_tails() -> Step:
+    def step(ctx: Ctx) -> None:
+        heads = 0
+        while ctx.b.flip(ctx.seat):
+            heads += 1
+        ctx.vars["heads"] = heads
+
+    return step
+
+
+def damage_per_heads() -> Step:
+    """ "This attack does N damage for each heads"."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.vars["damage"] = ctx.vars["base"] * ctx.vars["heads"]
+
+    return step
+
+
+def more_damage(amount: int) -> Step:
+    def step(ctx: Ctx) -> None:
+        ctx.vars["damage"] += amount
+
+    return step
+
+
+def if_heads(inner: Step) -> Step:
+    """Run `inner` when the last flip(s) gave at least one heads."""
+
+    def step(ctx: Ctx) -> Ask | Stop | None:
+        return inner(ctx) if ctx.vars.get("heads", 0) > 0 else None
+
+    return step
+
+
+def if_tails(inner: Step) -> Step:
+    """Run `inner` when the last single flip was tails."""
+
+    def step(ctx: Ctx) -> Ask | Stop | None:
+        return inner(ctx) if ctx.vars.get("heads", 0) == 0 else None
+
+    return step
+
+
+def nothing_if_tails() -> Step:
+    """After one flip: "If tails, this attack does nothing"."""
+
+    def step(ctx: Ctx) -> Stop | None:
+        return STOP if ctx.vars["heads"] == 0 else None
+
+    return step
+
+
+def self_damage(amount: int) -> Step:
+    """ "This Pokémon also does N damage to itself" (no Weakness or Resistance)."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None:
+            ctx.b.emit(m.Damaged(target=me.card, amount=amount))
+
+    return step
+
+
+def _condition(ctx: Ctx, seat: int, name: str, amount: int = 1) -> None:
+    active = ctx.state.sides[seat].active
+    if active is None or prevents_condition(ctx.state, active, name):
+        return
+    ctx.b.emit(m.ConditionChanged(seat=seat, condition=name, on=True, amount=amount))  # type: ignore[arg-type]
+
+
+def opponent_condition(name: str, amount: int = 1) -> Step:
+    """ "Your opponent's Active Pokémon is now <name>"."""
+
+    def step(ctx: Ctx) -> None:
+        _condition(ctx, ctx.opponent, name, amount)
+
+    return step
+
+
+def self_condition(name: str) -> Step:
+    def step(ctx: Ctx) -> None:
+        if ctx.me() is not None and ctx.state.sides[ctx.seat].active == ctx.me():
+            _condition(ctx, ctx.seat, name)
+
+    return step
+
+
+def heal_self(amount: int) -> Step:
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None and me.damage:
+            ctx.b.emit(m.Healed(target=me.card, amount=min(amount, me.damage)))
+
+    return step
+
+
+def lasting_on_self(kind: str, amount: int = 0, *, turns: int = 1) -> Step:
+    """A lasting effect on the attacking Pokémon: `turns` 1 = during the
+    opponent's next turn, 2 = during your next turn."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None:
+            until = ctx.state.turn + turns
+            ctx.b.emit(m.MarkerAdded(kind=kind, target=me.card, until=until, amount=amount))
+
+    return step
+
+
+def lasting_on_defender(kind: str, amount: int = 0) -> Step:
+    """A lasting effect on the Defending Pokémon during the opponent's next turn."""
+
+    def step(ctx: Ctx) -> None:
+        defender = ctx.state.sides[ctx.opponent].active
+        if defender is not None:
+            until = ctx.state.turn + 1
+            ctx.b.emit(m.MarkerAdded(kind=kind, target=defender.card, until=until, amount=amount))
+
+    return step
+
+
+def discard_stadium() -> Step:
+    def step(ctx: Ctx) -> None:
+        if ctx.state.stadium >= 0:
+            ctx.b.emit(m.StadiumDiscarded(card=ctx.state.stadium))
+
+    return step
+
+
+def end_turn() -> Step:
+    """ "Your turn ends"."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.b.emit(m.TurnEnded(seat=ctx.seat))
+
+    return step
+
+
+def heal_everyone(amount: int) -> Step:
+    """Heal `amount` from each Pokémon in play (both players')."""
+
+    def step(ctx: Ctx) -> None:
+        for seat in (ctx.seat, ctx.opponent):
+            for mon in ctx.state.sides[seat].mons():
+                if mon.damage:
+                    ctx.b.emit(m.Healed(target=mon.card, amount=min(amount, mon.damage)))
+
+    return step
+
+
+Count = Callable[[Ctx], int]
+
+
+def add_damage(count: Count, per: int) -> Step:
+    """ "This attack does `per` more damage for each ..." (negative: less)."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.vars["damage"] = max(0, ctx.vars["damage"] + per * count(ctx))
+
+    return step
+
+
+def damage_times(count: Count) -> Step:
+    """ "This attack does N damage for each ..." (an x attack)."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.vars["damage"] = ctx.vars["base"] * count(ctx)
+
+    return step
+
+
+def add_damage_if(condition: Callable[[Ctx], bool], amount: int) -> Step:
+    def step(ctx: Ctx) -> None:
+        if condition(ctx):
+            ctx.vars["damage"] += amount
+
+    return step
+
+
+def counters_on_self(ctx: Ctx) -> int:
+    me = ctx.me()
+    return me.damage // 10 if me else 0
+
+
+def counters_on_defender(ctx: Ctx) -> int:
+    defender = ctx.state.sides[ctx.opponent].active
+    return defender.damage // 10 if defender else 0
+
+
+def energy_on_self(energy_type: str = "") -> Count:
+    def count(ctx: Ctx) -> int:
+        me = ctx.me()
+        energy = me.energy if me else ()
+        return sum(
+            1 for e in energy if not energy_type or card_of(ctx.state, e).energy_type == energy_type
+        )
+
+    return count
+
+
+def opponent_bench_size(ctx: Ctx) -> int:
+    return len(ctx.state.sides[ctx.opponent].bench)
+
+
+def energy_on_opponents_pokemon(ctx: Ctx) -> int:
+    return sum(len(mon.energy) for mon in ctx.state.sides[ctx.opponent].mons())
+
+
+def in_play_named(name: str) -> Count:
+    def count(ctx: Ctx) -> int:
+        mons = ctx.state.sides[ctx.seat].mons()
+        return sum(1 for mon in mons if card_of(ctx.state, mon.card).name == name)
+
+    return count
+
+
+def discard_all_energy_self() -> Step:
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None and me.energy:
+            ctx.b.emit(m.EnergyDiscarded(target=me.card, cards=me.energy))
+
+    return step
+
+
+def damage_each_own_bench(amount: int) -> Step:
+    """ "This attack also does N damage to each of your Benched Pokémon"."""
+
+    def step(ctx: Ctx) -> None:
+        for mon in ctx.state.sides[ctx.seat].bench:
+            ctx.b.emit(m.Damaged(target=mon.card, amount=amount))
+
+    return step
+
+
+def mill_opponent(per_heads: int) -> Step:
+    """Discard `per_heads` cards from the top of the opponent's deck for each heads."""
+
+    def step(ctx: Ctx) -> None:
+        count = per_heads * ctx.vars.get("heads", 0)
+        cards = ctx.state.sides[ctx.opponent].deck[:count]
+        if cards:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.opponent, cards=cards, count=len(cards), source="deck", dest="discard"
+                )
+            )
+
+    return step
+
+
+def set_damage(amount: int) -> Step:
+    """For attacks whose damage is in their text ("This attack does 30 damage to ...")."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.vars["damage"] = amount
+
+    return step
+
+
+def flip_coins_for(count: Count) -> Step:
+    """ "Flip a coin for each ..."."""
+
+    def step(ctx: Ctx) -> None:
+        ctx.vars["heads"] = sum(ctx.b.flip(ctx.seat) for _ in range(count(ctx)))
+
+    return step
+
+
+def defender_retreat_cost(ctx: Ctx) -> int:
+    """Colorless in the opponent's Active Pokémon's Retreat Cost (after passives)."""
+    defender = ctx.state.sides[ctx.opponent].active
+    return retreat_cost(ctx.state, defender) if defender else 0
+
+
+def random_cards_from_opponents_hand_to_deck(count: int) -> Step:
+    """Choose `count` random cards from the opponent's hand (chance, recorded);
+    they are revealed and shuffled into the opponent's deck."""
+
+    def step(ctx: Ctx) -> None:
+        hand = list(ctx.state.sides[ctx.opponent].hand)
+        chosen = tuple(sorted(ctx.b.rng.sample(hand, min(count, len(hand)))))
+        if chosen:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.opponent,
+                    cards=chosen,
+                    count=len(chosen),
+                    source="hand",
+                    dest="deck",
+                    revealed=True,
+                )
+            )
+            ctx.b.shuffle(ctx.opponent)
+
+    return step
+
+
+def ask_defender_attack(key: str = "attack") -> Step:
+    """Choose one of the opponent's Active Pokémon's attacks (by index)."""
+
+    def step(ctx: Ctx) -> Ask:
+        defender = ctx.state.sides[ctx.opponent].active
+        attacks = card_of(ctx.state, defender.card).attacks if defender else ()
+        return Ask("defender_attack", tuple(range(len(attacks))), key=key)
+
+    return step
+
+
+def disable_picked_attack(key: str = "attack") -> Step:
+    """During the opponent's next turn, the Defending Pokémon can't use that attack."""
+
+    def step(ctx: Ctx) -> None:
+        defender = ctx.state.sides[ctx.opponent].active
+        for index in ctx.picks(key):
+            if defender is not None:
+                until = ctx.state.turn + 1
+                ctx.b.emit(
+                    m.MarkerAdded(
+                        kind="cant_use_attack", target=defender.card, until=until, amount=index
+                    )
+                )
+
+    return step
+
+
+def disable_own_attack(turns: int = 2) -> Step:
+    """ "During your next turn, this Pokémon can't use <this attack>"."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None:
+            until = ctx.state.turn + turns
+            ctx.b.emit(
+                m.MarkerAdded(
+                    kind="cant_use_attack", target=me.card, until=until, amount=ctx.vars["attack"]
+                )
+            )
+
+    return step
+
+
+def cure_own_active() -> Step:
+    """Your Active Pokémon recovers from all special conditions."""
+
+    def step(ctx: Ctx) -> None:
+        side = ctx.state.sides[ctx.seat]
+        names = [("asleep", 1), ("confused", 2), ("paralyzed", 3)]
+        for name, code in names:
+            if side.rotation == code:
+                ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition=name, on=False))  # type: ignore[arg-type]
+        if side.poison:
+            ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="poisoned", on=False))
+        if side.burned:
+            ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="burned", on=False))
+
+    return step

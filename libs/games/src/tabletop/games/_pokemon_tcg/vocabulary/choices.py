@@ -1,0 +1,246 @@
+"""Vocabulary for choices: `ask_*` steps open a prompt for the right player
+(the controller, or the opponent where the text says they choose), and the
+step after acts on the picks (switch, gust, damage, heal, discard or move
+Energy, return to the hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import messages as m
+from ..damage import attack_damage
+from ..effects import Ask, Ctx, Step
+from ..state import Mon, card_of
+
+
+def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        return Ask(kind, tuple(b.card for b in ctx.state.sides[ctx.seat].bench), key=key)
+
+    return step
+
+
+def ask_opponent_bench(key: str = "choice", kind: str = "opponent_bench") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        return Ask(kind, tuple(b.card for b in ctx.state.sides[ctx.opponent].bench), key=key)
+
+    return step
+
+
+def ask_opponent_pokemon(key: str = "choice", count: int = 1) -> Step:
+    def step(ctx: Ctx) -> Ask:
+        options = tuple(mon.card for mon in ctx.state.sides[ctx.opponent].mons())
+        return Ask("opponent_pokemon", options, key=key, need=count, most=count)
+
+    return step
+
+
+def ask_own_damaged(key: str = "choice") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        options = tuple(mon.card for mon in ctx.state.sides[ctx.seat].mons() if mon.damage)
+        return Ask("own_damaged_pokemon", options, key=key)
+
+    return step
+
+
+def ask_energy_on_self(count: int, key: str = "energy", energy_type: str = "") -> Step:
+    """Which `count` Energy attached to this Pokémon (of `energy_type`, if given)."""
+
+    def step(ctx: Ctx) -> Ask:
+        me = ctx.me()
+        energy = me.energy if me is not None else ()
+        options = tuple(
+            e for e in energy if not energy_type or card_of(ctx.state, e).energy_type == energy_type
+        )
+        return Ask("energy_to_discard", options, key=key, need=count, most=count)
+
+    return step
+
+
+def switch_to_picked(key: str = "choice") -> Step:
+    """Switch your Active Pokémon with the picked benched Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        for to in ctx.picks(key):
+            ctx.b.emit(m.Switched(seat=ctx.seat, to=to))
+
+    return step
+
+
+def gust_picked(key: str = "choice") -> Step:
+    """Switch the picked benched Pokémon of the opponent into their Active Spot."""
+
+    def step(ctx: Ctx) -> None:
+        for to in ctx.picks(key):
+            ctx.b.emit(m.Switched(seat=ctx.opponent, to=to))
+
+    return step
+
+
+def damage_picked(amount: int, key: str = "choice") -> Step:
+    """Attack damage to each picked opponent's Pokémon (no Weakness or
+    Resistance for Benched Pokémon: damage.py)."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        for target in ctx.picks(key):
+            mon = ctx.state.sides[ctx.opponent].find(target)
+            if me is None or mon is None:
+                continue
+            dealt = attack_damage(ctx.state, me, mon, amount)
+            if dealt:
+                ctx.b.emit(m.Damaged(target=target, amount=dealt))
+
+    return step
+
+
+def heal_picked(amount: int, key: str = "choice") -> Step:
+    def step(ctx: Ctx) -> None:
+        for target in ctx.picks(key):
+            mon = ctx.state.sides[ctx.seat].find(target)
+            if mon is not None and mon.damage:
+                ctx.b.emit(m.Healed(target=target, amount=min(amount, mon.damage)))
+
+    return step
+
+
+def discard_picked_energy(key: str = "energy") -> Step:
+    def step(ctx: Ctx) -> None:
+        picks = ctx.picks(key)
+        if picks and ctx.me() is not None:
+            ctx.b.emit(m.EnergyDiscarded(target=ctx.source, cards=picks))
+
+    return step
+
+
+def _holder(ctx: Ctx, energy: int) -> Mon | None:
+    for side in ctx.state.sides:
+        for mon in side.mons():
+            if energy in mon.energy:
+                return mon
+    return None
+
+
+def ask_attached_energy(kind: str, whose: str, key: str = "energy") -> Step:
+    """Pick an Energy attached to one of `whose` ("own" / "opponent") Pokémon."""
+
+    def step(ctx: Ctx) -> Ask:
+        seat = ctx.seat if whose == "own" else ctx.opponent
+        options = tuple(sorted(e for mon in ctx.state.sides[seat].mons() for e in mon.energy))
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def discard_picked_attached(key: str = "energy") -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy in ctx.picks(key):
+            holder = _holder(ctx, energy)
+            if holder is not None:
+                ctx.b.emit(m.EnergyDiscarded(target=holder.card, cards=(energy,)))
+
+    return step
+
+
+def ask_other_own_pokemon(kind: str, than: str, key: str = "to") -> Step:
+    """Pick one of your Pokémon other than the one holding the Energy picked under `than`."""
+
+    def step(ctx: Ctx) -> Ask:
+        held = ctx.picks(than)
+        holder = _holder(ctx, held[0]) if held else None
+        options = tuple(
+            mon.card for mon in ctx.state.sides[ctx.seat].mons() if holder is None or mon != holder
+        )
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def move_picked_energy(energy_key: str = "energy", to_key: str = "to") -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy, to in zip(ctx.picks(energy_key), ctx.picks(to_key), strict=False):
+            holder = _holder(ctx, energy)
+            if holder is not None:
+                ctx.b.emit(
+                    m.CardsMoved(
+                        seat=ctx.seat,
+                        cards=(energy,),
+                        count=1,
+                        source="energy",
+                        dest="energy",
+                        origin=holder.card,
+                        target=to,
+                    )
+                )
+
+    return step
+
+
+def ask_own_pokemon(kind: str, where: Callable[[Ctx, Mon], bool], key: str = "choice") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        options = tuple(mon.card for mon in ctx.state.sides[ctx.seat].mons() if where(ctx, mon))
+        return Ask(kind, options, key=key)
+
+    return step
+
+
+def picked_pokemon_to_hand(key: str = "choice") -> Step:
+    """Put the picked Pokémon and all attached cards into your hand."""
+
+    def step(ctx: Ctx) -> None:
+        for instance in ctx.picks(key):
+            ctx.b.emit(m.PokemonReturned(seat=ctx.seat, pokemon=instance))
+
+    return step
+
+
+def opponent_switches_out(key: str = "new_active") -> Step:
+    """ "Switch out your opponent's Active Pokémon to the Bench. (Your opponent
+    chooses the new Active Pokémon.)" — the prompt goes to the opponent."""
+
+    def step(ctx: Ctx) -> Ask:
+        options = tuple(b.card for b in ctx.state.sides[ctx.opponent].bench)
+        return Ask("new_active", options, key=key, seat=ctx.opponent)
+
+    return step
+
+
+def ask_energy_on_defender(key: str = "energy") -> Step:
+    def step(ctx: Ctx) -> Ask:
+        defender = ctx.state.sides[ctx.opponent].active
+        options = tuple(sorted(defender.energy)) if defender else ()
+        return Ask("energy_to_discard", options, key=key)
+
+    return step
+
+
+def all_energy_to_picked(key: str = "to") -> Step:
+    """Move all Energy from this Pokémon to the picked Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        for to in ctx.picks(key):
+            if me is not None and me.energy:
+                ctx.b.emit(
+                    m.CardsMoved(
+                        seat=ctx.seat,
+                        cards=me.energy,
+                        count=len(me.energy),
+                        source="energy",
+                        dest="energy",
+                        origin=me.card,
+                        target=to,
+                    )
+                )
+
+    return step
+
+
+def opponent_switch_to_picked(key: str = "to") -> Step:
+    """The opponent's picked Benched Pokémon becomes their Active Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        for to in ctx.picks(key):
+            ctx.b.emit(m.Switched(seat=ctx.opponent, to=to))
+
+    return step

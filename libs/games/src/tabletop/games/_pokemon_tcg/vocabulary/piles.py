@@ -1,0 +1,230 @@
+"""Vocabulary for cards in piles: draw, discard, shuffle, deck searches
+(hidden prompts, registered in SEARCHES so sample.py can ask them again in a
+re-dealt world), the discard pile, and moving picked cards between piles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .. import messages as m
+from ..cards import Card
+from ..effects import Ask, Ctx, Step
+from ..state import BENCH, Mon, card_of
+from .attacks import Count, if_heads
+
+Filter = Callable[[Card], bool]
+
+
+# Choices among hidden cards by prompt kind: the pile ("deck" or "hand") and
+# what they look for, so sample.py can ask them again in a re-dealt world.
+
+
+SEARCHES: dict[str, tuple[str, Filter]] = {}
+
+
+def draw(count: int) -> Step:
+    def step(ctx: Ctx) -> None:
+        ctx.b.draw(ctx.seat, count)
+
+    return step
+
+
+def discard_hand() -> Step:
+    def step(ctx: Ctx) -> None:
+        hand = ctx.state.sides[ctx.seat].hand
+        if hand:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat, cards=hand, count=len(hand), source="hand", dest="discard"
+                )
+            )
+
+    return step
+
+
+def shuffle_hand_into_deck() -> Step:
+    def step(ctx: Ctx) -> None:
+        hand = ctx.state.sides[ctx.seat].hand
+        if hand:
+            ctx.b.emit(
+                m.CardsMoved(seat=ctx.seat, cards=hand, count=len(hand), source="hand", dest="deck")
+            )
+        ctx.b.shuffle(ctx.seat)
+
+    return step
+
+
+def hand_to_deck_bottom() -> Step:
+    """Shuffle your hand and put it on the bottom of your deck (the order is chance)."""
+
+    def step(ctx: Ctx) -> None:
+        hand = list(ctx.state.sides[ctx.seat].hand)
+        ctx.b.rng.shuffle(hand)
+        ctx.vars["moved"] = len(hand)
+        if hand:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat,
+                    cards=tuple(hand),
+                    count=len(hand),
+                    source="hand",
+                    dest="deck_bottom",
+                )
+            )
+
+    return step
+
+
+def shuffle_deck() -> Step:
+    def step(ctx: Ctx) -> None:
+        ctx.b.shuffle(ctx.seat)
+
+    return step
+
+
+def ask_deck(kind: str, where: Filter, most: int, key: str = "found") -> Step:
+    """Search your deck: pick up to `most` cards that match (hidden from the
+    opponent). "Up to" and finding nothing are both allowed. `kind` names the
+    search so sample.py can re-ask it over a re-dealt deck."""
+    SEARCHES[kind] = ("deck", where)
+
+    def step(ctx: Ctx) -> Ask:
+        deck = ctx.state.sides[ctx.seat].deck
+        options = tuple(sorted(i for i in deck if where(card_of(ctx.state, i))))
+        return Ask(kind, options, key=key, need=0, most=most, hidden=True)
+
+    return step
+
+
+def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -> Step:
+    """Search your deck for Basic Pokémon to put onto your Bench (as many as fit)."""
+
+    def step(ctx: Ctx) -> Ask:
+        room = BENCH - len(ctx.state.sides[ctx.seat].bench)
+        return ask_deck(kind, where, min(most, room), key)(ctx)  # type: ignore[return-value]
+
+    return step
+
+
+def bench_picked(key: str = "found") -> Step:
+    def step(ctx: Ctx) -> None:
+        for instance in ctx.picks(key):
+            ctx.b.emit(m.BasicBenched(seat=ctx.seat, card=instance))
+
+    return step
+
+
+def is_basic(c: Card) -> bool:
+    return c.is_basic_pokemon
+
+
+def is_basic_of_type(energy_type: str) -> Filter:
+    def where(c: Card) -> bool:
+        return c.is_basic_pokemon and c.type == energy_type
+
+    return where
+
+
+def energy_count(mon: Mon) -> int:
+    return len(mon.energy)
+
+
+def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step:
+    """Pick up to `most` matching cards of your discard pile (public)."""
+
+    def step(ctx: Ctx) -> Ask:
+        pile = ctx.state.sides[ctx.seat].discard
+        options = tuple(sorted(i for i in pile if where(card_of(ctx.state, i))))
+        return Ask(kind, options, key=key, need=0, most=most)
+
+    return step
+
+
+def _move(ctx: Ctx, cards: tuple[int, ...], source: str, dest: str, revealed: bool = False) -> None:
+    if cards:
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=cards,
+                count=len(cards),
+                source=source,  # type: ignore[arg-type]
+                dest=dest,  # type: ignore[arg-type]
+                revealed=revealed,
+            )
+        )
+
+
+def picked_to_hand(source: str, *keys: str, revealed: bool = False) -> Step:
+    """Put the cards picked (under `keys`) from `source` into your hand."""
+
+    def step(ctx: Ctx) -> None:
+        cards = tuple(i for key in keys for i in ctx.picks(key))
+        _move(ctx, cards, source, "hand", revealed)
+
+    return step
+
+
+def picked_to_deck(source: str, key: str = "found") -> Step:
+    def step(ctx: Ctx) -> None:
+        cards = ctx.picks(key)
+        ctx.vars["moved"] = len(cards)
+        _move(ctx, cards, source, "deck")
+
+    return step
+
+
+def draw_if_moved(count: int) -> Step:
+    """ "If you ... any cards in this way, draw N cards"."""
+
+    def step(ctx: Ctx) -> None:
+        if ctx.vars.get("moved"):
+            ctx.b.draw(ctx.seat, count)
+
+    return step
+
+
+def if_heads_shuffle() -> Step:
+    return if_heads(shuffle_deck())
+
+
+def each_player_reshuffles_and_draws(count: int) -> Step:
+    """Each player shuffles their hand into their deck and draws `count`."""
+
+    def step(ctx: Ctx) -> None:
+        for seat in (ctx.seat, ctx.opponent):
+            hand = ctx.state.sides[seat].hand
+            if hand:
+                ctx.b.emit(
+                    m.CardsMoved(seat=seat, cards=hand, count=len(hand), source="hand", dest="deck")
+                )
+            ctx.b.shuffle(seat)
+            ctx.b.draw(seat, count)
+
+    return step
+
+
+def in_discard(where: Filter) -> Count:
+    def count(ctx: Ctx) -> int:
+        return sum(1 for i in ctx.state.sides[ctx.seat].discard if where(card_of(ctx.state, i)))
+
+    return count
+
+
+def attach_picked_to_self(source: str, key: str = "found") -> Step:
+    """Attach the picked Energy cards (from the deck or the discard pile) to this Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        cards = ctx.picks(key)
+        if cards and ctx.me() is not None:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat,
+                    cards=cards,
+                    count=len(cards),
+                    source=source,  # type: ignore[arg-type]
+                    dest="energy",
+                    target=ctx.source,
+                )
+            )
+
+    return step
