@@ -8,7 +8,14 @@ from dataclasses import replace
 import pytest
 
 from tabletop.games._pokemon_tcg.damage import retreat_cost
-from tabletop.games._pokemon_tcg.messages import Choose, EndTurn, Retreat, UseAbility, UseAttack
+from tabletop.games._pokemon_tcg.messages import (
+    Choose,
+    EndTurn,
+    PlayTrainer,
+    Retreat,
+    UseAbility,
+    UseAttack,
+)
 from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, State
 from tabletop.kernel import IllegalCommand
 
@@ -384,3 +391,70 @@ def test_oinkologne_ex_maddening_scent_counts_the_bench() -> None:  # sv1-158
 def test_maushold_family_attack_counts_maushold_in_play() -> None:  # sv1-161
     s, _ = _duel("sv1-161", 1, benches=(("sv1-161", "sv1-146"), ()))
     assert _dealt(s, 1) == 2 * 70
+
+
+def test_defiance_band_only_while_behind_on_prizes() -> None:  # sv1-169
+    t = Table()
+    s = t.state(
+        actives=(t.mon(0, "sv1-146", energy=[G], tool="sv1-169"), t.mon(1, "sv1-61")),
+        prizes=(6, 5),
+    )
+    assert _dealt(s, 0) == 40 + 30
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-146", energy=[G], tool="sv1-169"), t.mon(1, "sv1-61")))
+    assert _dealt(s, 0) == 40
+
+
+def test_ultra_ball_discards_two_other_cards_then_searches() -> None:  # sv1-196
+    t = Table()
+    ball, a, b = t.cards_of(0, "sv1-196", "sv1-188", "sv1-180")
+    (ralts,) = t.cards_of(0, "sv1-84")
+    s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")), hands=((ball, a), ()))
+    with pytest.raises(IllegalCommand, match="cannot be played now"):
+        play(s, PlayTrainer(seat=0, card=ball))
+    s = replace(s, sides=(replace(s.sides[0], hand=(ball, a, b)), s.sides[1]))
+    s = play(s, PlayTrainer(seat=0, card=ball))
+    assert s.prompt.kind == "ultra_ball_discard" and s.prompt.need == 2 and s.prompt.hidden
+    s = play(play(s, Choose(seat=0, option=a)), Choose(seat=0, option=b))
+    assert {a, b} <= set(s.sides[0].discard) and s.prompt.kind == "search_pokemon"
+    s = play(s, Choose(seat=0, option=ralts))
+    assert s.sides[0].hand == (ralts,) and s.sides[0].known == (ralts,)
+
+
+def test_rare_candy_skips_the_stage_1() -> None:  # sv1-191
+    t = Table()
+    pawniard = t.mon(0, "sv1-132")
+    candy, kingambit = t.cards_of(0, "sv1-191", "sv1-134")
+    s = t.state(
+        actives=(pawniard, t.mon(1, "sv1-146")),
+        hands=((candy, kingambit), ()),
+        turn=2,
+        current=0,
+        first=1,
+    )
+    with pytest.raises(IllegalCommand, match="cannot be played now"):  # first turn
+        play(s, PlayTrainer(seat=0, card=candy))
+    s = replace(s, turn=4)
+    s = play(s, PlayTrainer(seat=0, card=candy))
+    s = play(s, Choose(seat=0, option=pawniard.card))
+    assert s.prompt.kind == "rare_candy_stage2" and s.prompt.options == (kingambit,)
+    s = play(s, Choose(seat=0, option=kingambit))
+    top = mon(s, kingambit)
+    assert top.below == (pawniard.card,) and top.since == 4
+
+
+def test_quaquaval_energy_carnival_attaches_from_the_hand() -> None:  # sv1-54
+    t = Table()
+    quaquaval = t.mon(0, "sv1-54")
+    benched = t.mon(0, "sv1-52")
+    (energy,) = t.cards_of(0, W)
+    s = t.state(
+        actives=(quaquaval, t.mon(1, "sv1-146")), benches=((benched,), ()), hands=((energy,), ())
+    )
+    s = play(s, UseAbility(seat=0, pokemon=quaquaval.card))
+    s = play(s, Choose(seat=0, option=benched.card))
+    assert s.prompt.kind == "energy_carnival" and s.prompt.options == (energy,)
+    s = play(s, Choose(seat=0, option=energy))
+    assert mon(s, benched.card).energy == (energy,)
+    # Not the once-a-turn attachment from the hand: that one is still free.
+    assert not s.used & 1

@@ -90,3 +90,22 @@ def test_cards_seen_entering_a_hand_stay_known() -> None:
         world = GAME.sample_world(s, 0, seed)
         assert energy in world.sides[1].hand  # never re-dealt away
         assert GAME.view(world, 0) == GAME.view(s, 0)
+
+
+def test_a_choice_in_the_opponents_hand_is_asked_again_in_sampled_worlds() -> None:
+    t = Table()
+    ball, *rest = t.cards_of(1, "sv1-196", "sv1-188", "sv1-180", "sv1-84")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")),
+        hands=((), (ball, *rest)),
+        turn=4,
+        current=1,
+    )
+    s = play(s, PlayTrainer(seat=1, card=ball))
+    assert s.prompt is not None and s.prompt.kind == "ultra_ball_discard"
+    assert GAME.view(s, 0)["prompt"]["options"] is None
+    for seed in range(5):
+        world = GAME.sample_world(s, 0, seed)
+        assert GAME.view(world, 0) == GAME.view(s, 0)
+        assert world.prompt is not None and set(world.prompt.options) == set(world.sides[1].hand)
+        assert GAME.legal_commands(world, 1)  # the opponent can go on in every world

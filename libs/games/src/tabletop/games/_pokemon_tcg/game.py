@@ -49,6 +49,7 @@ class PokemonTCG(Game[State]):
         {},
         {"decks": ("darkness", "colorless")},
         {"decks": ("fighting", "darkness")},
+        {"decks": ("water", "lightning")},
     )
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:

@@ -9,8 +9,10 @@ The cards re-dealt are the instances the seat cannot place, taken in sorted
 order, so the result depends only on the seat's view and the seed.
 
 During its own deck search a seat sees the matching cards of its deck (the
-prompt's options): those stay in the deck. An open search of the opponent's
-deck is asked again over the re-dealt deck (vocabulary.SEARCHES).
+prompt's options): those stay in the deck. An open choice among the
+opponent's hidden cards (a deck search, a choice in their hand) is asked
+again in the re-dealt world with the same options function
+(vocabulary.SEARCHES).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def _searching(state: State, seat: int, pile: str) -> Prompt | None:
     prompt = state.prompt
     if prompt is None or prompt.seat != seat or not prompt.hidden:
         return None
-    return prompt if SEARCHES[prompt.kind][0] == pile else None
+    return prompt if SEARCHES[prompt.kind].pile == pile else None
 
 
 def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
@@ -61,9 +63,8 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
     for pile in ("deck", "hand"):
         search = _searching(state, other, pile)
         if search is not None:
-            where = SEARCHES[search.kind][1]
-            cards = new.deck if pile == "deck" else new.hand
-            options = tuple(sorted(i for i in cards if where(card(state.cards[i]))))
+            variables = dict(search.resume.vars) if search.resume else {}
+            options = SEARCHES[search.kind].options(state, other, variables)
             state = replace(state, prompt=replace(search, options=options, picked=()))
     return state
 

@@ -6,12 +6,13 @@ played (the `playable` conditions).
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
-from ..cards import Card
+from ..cards import Card, catalog
 from ..damage import Passive
 from ..effects import Ctx
 from ..registry import trainer
-from ..state import BENCH, Mon, State, card_of, owner
+from ..state import BENCH, Mon, State, card_of, first_turn_of_player, owner
 
 
 # ------------------------------------------------------------ conditions
@@ -223,3 +224,88 @@ def _beach_court(s: State, source: int, mon: Mon) -> int:
 trainer("sv1-197", passive=Passive(attack_bonus=_vitality_band))  # Vitality Band
 trainer("sv1-192", passive=Passive(damage_reduction=_rock_chestplate))  # Rock Chestplate
 trainer("sv1-167", passive=Passive(retreat_delta=_beach_court))  # Beach Court
+
+
+def _defiance_band(s: State, source: int, attacker: Mon, defender: Mon) -> int:
+    """+30 to the opponent's Active Pokémon while you have more prizes left."""
+    me = owner(source)
+    behind = len(s.sides[me].prizes) > len(s.sides[1 - me].prizes)
+    return 30 if attacker.tool == source and behind else 0
+
+
+trainer("sv1-169", passive=Passive(attack_bonus=_defiance_band))  # Defiance Band
+
+
+# ------------------------------------------------- Ultra Ball, Rare Candy
+def _two_other_cards(s: State, seat: int, _: int) -> bool:
+    return len(s.sides[seat].hand) >= 3 and bool(s.sides[seat].deck)
+
+
+def _any_card(_: Card) -> bool:
+    return True
+
+
+trainer(  # Ultra Ball: discard 2 other cards; a Pokémon from your deck, revealed, to your hand.
+    "sv1-196",
+    (
+        v.ask_hand("ultra_ball_discard", _any_card, most=2, need=2),
+        v.discard_picked_from_hand(),
+        v.ask_deck("search_pokemon", _pokemon, 1),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.shuffle_deck(),
+    ),
+    playable=_two_other_cards,
+)
+
+
+def _skips_to(stage2: Card, basic_name: str) -> bool:
+    """A Stage 2 card whose Stage 1 evolves from `basic_name`."""
+    return stage2.stage == 2 and any(
+        c.name == stage2.evolves_from and c.evolves_from == basic_name for c in catalog().values()
+    )
+
+
+def _candy_stage2(s: State, seat: int, basic: int) -> tuple[int, ...]:
+    name = card_of(s, basic).name
+    return tuple(sorted(i for i in s.sides[seat].hand if _skips_to(card_of(s, i), name)))
+
+
+def _candy_basic(ctx: Ctx, mon: Mon) -> bool:
+    """A Basic Pokémon not put into play this turn, with a Stage 2 for it in hand."""
+    s = ctx.state
+    return (
+        card_of(s, mon.card).stage == 0
+        and mon.since < s.turn
+        and bool(_candy_stage2(s, ctx.seat, mon.card))
+    )
+
+
+def _rare_candy_playable(s: State, seat: int, candy: int) -> bool:
+    if first_turn_of_player(s):
+        return False
+    return any(
+        card_of(s, mon.card).stage == 0 and mon.since < s.turn and _candy_stage2(s, seat, mon.card)
+        for mon in s.sides[seat].mons()
+    )
+
+
+def _candy_options(s: State, seat: int, variables: dict) -> tuple[int, ...]:
+    basic = variables.get("basic", ())
+    return _candy_stage2(s, seat, basic[0]) if basic else ()
+
+
+def _evolve_with_candy(ctx: Ctx) -> None:
+    for stage2 in ctx.picks("stage2"):
+        ctx.b.emit(m.Evolved(seat=ctx.seat, card=stage2, target=ctx.picks("basic")[0]))
+
+
+trainer(  # Rare Candy: evolve a Basic Pokémon straight to Stage 2 with a card from your hand.
+    "sv1-191",
+    (
+        v.ask_own_pokemon("rare_candy_basic", _candy_basic, key="basic"),
+        # "If you have a Stage 2 card in your hand": the hand is hidden, so need 0.
+        v.hidden_ask("rare_candy_stage2", "hand", _candy_options, most=1, key="stage2"),
+        _evolve_with_candy,
+    ),
+    playable=_rare_candy_playable,
+)

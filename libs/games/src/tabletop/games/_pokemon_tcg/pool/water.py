@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
+from ..cards import Card
 from ..effects import Ctx
 from ..registry import pokemon
+from ..state import State, card_of
 from .common import PLAIN, cant_attack_next_turn
 
 # Slowpoke: Rest (this Pokémon is now Asleep; heal 30 from it), Headbutt.
@@ -37,3 +40,39 @@ pokemon("sv1-58", PLAIN)  # Cetoddle
 pokemon("sv1-59", PLAIN, PLAIN)  # Cetoddle
 # Cetitan: Hammer In; Sweeping Tackle (20 less per damage counter on it).
 pokemon("sv1-60", PLAIN, (v.add_damage(v.counters_on_self, -20), v.hit()))
+
+
+def _basic_energy(c: Card) -> bool:
+    return c.is_basic_energy
+
+
+def _energy_in_hand(s: State, seat: int, _: int) -> bool:
+    return any(card_of(s, i).is_basic_energy for i in s.sides[seat].hand)
+
+
+def _attach_from_hand(ctx: Ctx) -> None:
+    for energy in ctx.picks("energy"):
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=(energy,),
+                count=1,
+                source="hand",
+                dest="energy",
+                target=ctx.picks("to")[0],
+            )
+        )
+
+
+# Quaquaval: Energy Carnival (Ability: you may attach a basic Energy card from your hand to 1
+# of your Pokémon; the target is asked first, so the hidden pick is attached at once), Hydro Kick.
+pokemon(
+    "sv1-54",
+    PLAIN,
+    ability=(
+        v.ask_own_pokemon("energy_carnival_target", lambda ctx, mon: True, key="to"),
+        v.ask_hand("energy_carnival", _basic_energy, most=1, need=0, key="energy"),
+        _attach_from_hand,
+    ),
+    usable=_energy_in_hand,
+)

@@ -10,6 +10,6 @@ the prompt, the next step acts on the picks (stored under its `key`).
 from .attacks import *  # noqa: F403
 from .choices import *  # noqa: F403
 from .piles import *  # noqa: F403
-from .piles import SEARCHES, Filter
+from .piles import SEARCHES, Filter, HiddenChoice
 
-__all__ = ["SEARCHES", "Filter"]
+__all__ = ["SEARCHES", "Filter", "HiddenChoice"]

@@ -5,21 +5,44 @@ re-dealt world), the discard pile, and moving picked cards between piles."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from .. import messages as m
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
-from ..state import BENCH, Mon, card_of
+from ..state import BENCH, Mon, State, card_of
 from .attacks import Count, if_heads
 
 Filter = Callable[[Card], bool]
 
 
-# Choices among hidden cards by prompt kind: the pile ("deck" or "hand") and
-# what they look for, so sample.py can ask them again in a re-dealt world.
+# The options of a choice among hidden cards, from the state, the chooser and
+# the effect's (public) variables: the live prompt and sample.py's re-dealt
+# worlds compute them with the same function.
+Options = Callable[[State, int, dict[str, Any]], tuple[int, ...]]
 
 
-SEARCHES: dict[str, tuple[str, Filter]] = {}
+@dataclass(frozen=True)
+class HiddenChoice:
+    pile: str  # "deck" or "hand": the pile the options come from
+    options: Options
+
+
+SEARCHES: dict[str, HiddenChoice] = {}
+
+
+def hidden_ask(
+    kind: str, pile: str, options: Options, *, most: int, need: int = 0, key: str = "found"
+) -> Step:
+    """A choice among cards the other player cannot see (registered by `kind`)."""
+    SEARCHES[kind] = HiddenChoice(pile, options)
+
+    def step(ctx: Ctx) -> Ask:
+        found = options(ctx.state, ctx.seat, ctx.vars)
+        return Ask(kind, found, key=key, need=need, most=most, hidden=True)
+
+    return step
 
 
 def draw(count: int) -> Step:
@@ -86,12 +109,25 @@ def ask_deck(kind: str, where: Filter, most: int, key: str = "found") -> Step:
     """Search your deck: pick up to `most` cards that match (hidden from the
     opponent). "Up to" and finding nothing are both allowed. `kind` names the
     search so sample.py can re-ask it over a re-dealt deck."""
-    SEARCHES[kind] = ("deck", where)
 
-    def step(ctx: Ctx) -> Ask:
-        deck = ctx.state.sides[ctx.seat].deck
-        options = tuple(sorted(i for i in deck if where(card_of(ctx.state, i))))
-        return Ask(kind, options, key=key, need=0, most=most, hidden=True)
+    def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(sorted(i for i in state.sides[seat].deck if where(card_of(state, i))))
+
+    return hidden_ask(kind, "deck", options, most=most, key=key)
+
+
+def ask_hand(kind: str, where: Filter, *, most: int, need: int, key: str = "chosen") -> Step:
+    """Pick cards of your own hand (hidden from the opponent)."""
+
+    def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(sorted(i for i in state.sides[seat].hand if where(card_of(state, i))))
+
+    return hidden_ask(kind, "hand", options, most=most, need=need, key=key)
+
+
+def discard_picked_from_hand(key: str = "chosen") -> Step:
+    def step(ctx: Ctx) -> None:
+        _move(ctx, ctx.picks(key), "hand", "discard")
 
     return step
 
