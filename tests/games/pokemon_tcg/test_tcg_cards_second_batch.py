@@ -19,7 +19,7 @@ from tabletop.games._pokemon_tcg.messages import (
 from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, State
 from tabletop.kernel import IllegalCommand
 
-from .helpers import Table, mon, play
+from .helpers import Table, coins, mon, play
 from .test_tcg_cards import _attack, _dealt, _duel
 
 R, W, L, P, F, D, M, G = "sve-2", "sve-3", "sve-4", "sve-5", "sve-6", "sve-7", "sve-8", "sve-1"
@@ -458,3 +458,121 @@ def test_quaquaval_energy_carnival_attaches_from_the_hand() -> None:  # sv1-54
     assert mon(s, benched.card).energy == (energy,)
     # Not the once-a-turn attachment from the hand: that one is still free.
     assert not s.used & 1
+
+
+@pytest.mark.parametrize("card_id", ["sv1-5", "sv1-6"])  # Cacnea, Cacturne
+def test_counterattack_quills_hurts_the_attacker(card_id: str) -> None:
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-146", energy=[G]), t.mon(1, card_id)))
+    assert _dealt(s, 0, target=0) == 30
+    t = Table()
+    s = t.state(actives=(t.mon(0, card_id, energy=[G, G, G]), t.mon(1, "sv1-61")))
+    assert _dealt(s, 0, target=0) == 0  # its own attacks: no quills
+
+
+def test_rocky_helmet_two_counters_on_the_attacker() -> None:  # sv1-193
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-146", energy=[G]), t.mon(1, "sv1-61", tool="sv1-193")))
+    assert _dealt(s, 0, target=0) == 20
+    # Not from the Bench: Rotom's Linear Attack on a benched Pokémon with a Helmet.
+    t = Table()
+    helmet = t.mon(1, "sv1-84", tool="sv1-193")
+    s = t.state(
+        actives=(t.mon(0, "sv1-69", energy=[G]), t.mon(1, "sv1-61")), benches=((), (helmet,))
+    )
+    s = play(_attack(s, 0), Choose(seat=0, option=helmet.card))
+    assert mon(s, 0).damage == 0 and mon(s, helmet.card).damage == 20
+
+
+def test_tropius_and_smoliv_heal_a_chosen_pokemon() -> None:  # sv1-7, sv1-21
+    t = Table()
+    hurt = t.mon(0, "sv1-84", damage=70)
+    s = t.state(actives=(t.mon(0, "sv1-7", energy=[G]), t.mon(1, "sv1-61")), benches=((hurt,), ()))
+    s = play(_attack(s, 0), Choose(seat=0, option=hurt.card))
+    assert mon(s, hurt.card).damage == 10
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-21", energy=[G], damage=40), t.mon(1, "sv1-61")))
+    s = play(_attack(s, 0), Choose(seat=0, option=0))
+    assert mon(s, 0).damage == 10
+
+
+@pytest.mark.parametrize(("card_id", "most"), [("sv1-28", 1), ("sv1-31", 2)])
+def test_search_fire_energy_and_attach_it(card_id: str, most: int) -> None:  # Capsakid, Growlithe
+    t = Table()
+    fire = t.cards_of(0, R, R, R)
+    me = t.mon(0, card_id, energy=[G])
+    s = t.state(actives=(me, t.mon(1, "sv1-61")))
+    s = _attack(s, 0)
+    assert s.prompt.options == tuple(sorted(fire)) and s.prompt.most == most
+    for energy in fire[:most]:
+        s = play(s, Choose(seat=0, option=energy))
+    assert set(fire[:most]) <= set(mon(s, me.card).energy)
+
+
+def test_rotom_junk_hunt_takes_an_item_back() -> None:  # sv1-70
+    t = Table()
+    (potion,) = t.cards_of(0, "sv1-188")
+    s = t.state(actives=(t.mon(0, "sv1-70", energy=[L]), t.mon(1, "sv1-61")))
+    side = s.sides[0]
+    s = replace(
+        s,
+        sides=(
+            replace(side, discard=(potion,), deck=tuple(i for i in side.deck if i != potion)),
+            s.sides[1],
+        ),
+    )
+    s = play(_attack(s, 0), Choose(seat=0, option=potion))
+    assert potion in s.sides[0].hand and potion in s.sides[0].known
+    s, _ = _duel("sv1-70", 1)
+    assert _attack(s, 1, True).sides[1].rotation != 0
+
+
+def test_pawmot_electrogenesis_and_electro_paws() -> None:  # sv1-76
+    t = Table()
+    pawmot = t.mon(0, "sv1-76")
+    (energy,) = t.cards_of(0, L)
+    s = t.state(actives=(pawmot, t.mon(1, "sv1-61")))
+    s = play(s, UseAbility(seat=0, pokemon=pawmot.card))
+    s = play(s, Choose(seat=0, option=energy))
+    assert mon(s, pawmot.card).energy == (energy,)
+    s, _ = _duel("sv1-76", 0, defender_id="sv1-65")
+    after = _attack(s, 0)
+    assert mon(after, 0).energy == () and mon(after, 60).damage == 230
+
+
+def test_bruxish_vivid_charge_reveals_up_to_3_basic_energy() -> None:  # sv1-51
+    t = Table()
+    energy = t.cards_of(0, W, F)
+    s = t.state(actives=(t.mon(0, "sv1-51", energy=[W]), t.mon(1, "sv1-61")))
+    s = _attack(s, 0)
+    assert s.prompt.most == 3
+    s = play(play(s, Choose(seat=0, option=energy[0])), Choose(seat=0, option=energy[1]))
+    s = play(s, Choose(seat=0, option=None))  # "up to 3": two are enough
+    assert set(energy) <= set(s.sides[0].known)
+
+
+def test_drowzee_forced_sleep_the_opponent_chooses_and_it_sleeps() -> None:  # sv1-82
+    s, _ = _duel("sv1-82", 0, benches=((), ("sv1-84",)))
+    s = _attack(s, 0)
+    assert s.prompt.seat == 1
+    new = s.prompt.options[0]
+    s = play(s, Choose(seat=1, option=new), coins(False))  # checkup: still asleep
+    assert s.sides[1].active.card == new and s.sides[1].rotation == ASLEEP
+
+
+def test_flittle_dash_off_switches_after_the_damage() -> None:  # sv1-102
+    s, _ = _duel("sv1-102", 0, benches=(("sv1-84",), ()))
+    s = _attack(s, 0)
+    s = play(s, Choose(seat=0, option=s.prompt.options[0]))
+    assert mon(s, 60).damage == 10 and s.sides[0].active.card != 0
+
+
+def test_annihilape_rage_fist_counts_the_opponents_prizes() -> None:  # sv1-109
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-109", energy=[F]), t.mon(1, "sv1-65")), prizes=(4, 6))
+    assert _dealt(s, 0) == 0  # the opponent (seat 1) has taken none of their prizes
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-109", energy=[F]), t.mon(1, "sv1-65")), prizes=(6, 2))
+    assert _dealt(s, 0) == 4 * 70 * 2  # 4 taken; Magnezone ex is weak to Fighting
+    s, _ = _duel("sv1-109", 1, defender_id="sv1-65")
+    assert _dealt(s, 1, target=0) == 50

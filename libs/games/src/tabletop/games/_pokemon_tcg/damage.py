@@ -32,6 +32,9 @@ class Passive:
     retreat_delta: Callable[[State, int, Mon], int] | None = None
     # (state, source card, Pokémon) -> True: the Pokémon has no Weakness
     removes_weakness: Callable[[State, int, Mon], bool] | None = None
+    # (state, source card, attacker, damaged Pokémon) -> damage counters put on the
+    # attacker after an attack damaged that Pokémon (Rocky Helmet, Counterattack Quills)
+    retaliation: Callable[[State, int, Mon, Mon], int] | None = None
 
 
 PASSIVES: dict[str, Passive] = {}
@@ -120,6 +123,13 @@ def attack_damage(
         if p.damage_reduction
     )
     return max(0, amount)
+
+
+def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:
+    """Damage counters the attacker gets back for damaging `damaged`."""
+    return sum(
+        p.retaliation(state, src, attacker, damaged) for src, p in sources(state) if p.retaliation
+    )
 
 
 def hp(state: State, mon: Mon) -> int:

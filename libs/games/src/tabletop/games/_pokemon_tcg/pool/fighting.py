@@ -58,3 +58,11 @@ pokemon("sv1-122", PLAIN, (v.hit(), v.self_condition("confused")))  # Klawf: Adr
 # Great Tusk ex: Bedrock Breaker (discard a Stadium in play), Gigantic Tusks.
 pokemon("sv1-123", (v.hit(), v.discard_stadium()), recoil(50))
 pokemon("sv1-124", PLAIN, discard_own_energy(3))  # Koraidon: Claw Slash, Rampaging Fang
+
+
+def _prizes_taken_by_opponent(ctx: Ctx) -> int:
+    return ctx.state.prize_count - len(ctx.state.sides[ctx.opponent].prizes)
+
+
+# Annihilape: Rage Fist (70 per Prize card your opponent has taken), Dynamite Punch.
+pokemon("sv1-109", (v.damage_times(_prizes_taken_by_opponent), v.hit()), recoil(50))

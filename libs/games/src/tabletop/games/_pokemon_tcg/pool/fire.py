@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
+from ..cards import Card
 from ..registry import pokemon
 from .common import PLAIN, discard_own_energy
 
@@ -25,3 +26,19 @@ pokemon("sv1-36", PLAIN, PLAIN)  # Fuecoco
 pokemon("sv1-37", PLAIN, PLAIN)  # Crocalor
 pokemon("sv1-39", discard_own_energy(1))  # Charcadet: Ember
 pokemon("sv1-40", PLAIN)  # Charcadet
+
+
+def _basic_fire(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "R"
+
+
+# Growlithe: Stoke (up to 2 basic Fire Energy from your deck attached to it), Fire Claws.
+pokemon(
+    "sv1-31",
+    (
+        v.ask_deck("search_fire_energy", _basic_fire, 2),
+        v.attach_picked_to_self("deck"),
+        v.shuffle_deck(),
+    ),
+    PLAIN,
+)

@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
+from ..cards import Card
 from ..damage import Passive
+from ..effects import Ctx
 from ..registry import pokemon
 from ..state import Mon, State, is_active, owner
 from .common import PLAIN, on_heads
+
+
+def _damaged_benched(ctx: Ctx, mon: Mon) -> bool:
+    return bool(mon.damage) and not is_active(ctx.state, mon.card)
+
+
+def _basic_fire(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "R"
+
 
 pokemon("sv1-1", (v.hit(), v.lasting_on_self("less_damage", 30)))  # Pineco: Guard Press
 # Heracross: Superpowered Throw (30 more per Colorless in the Defending's Retreat Cost);
@@ -48,4 +59,36 @@ pokemon(
     "sv1-29",
     (v.hit(), v.opponent_condition("burned")),
     (v.add_damage_if(lambda ctx: v.energy_on_self("R")(ctx) > 0, 90), v.hit()),
+)
+
+
+def _quills(s: State, source: int, attacker: Mon, damaged: Mon) -> int:
+    """Counterattack Quills: 3 counters on the attacker when this Pokémon, in
+    the Active Spot, is damaged by an opponent's attack."""
+    theirs = owner(attacker.card) != owner(source)
+    return 3 if damaged.card == source and theirs and is_active(s, source) else 0
+
+
+pokemon("sv1-5", PLAIN, passive=Passive(retaliation=_quills))  # Cacnea: Light Punch
+pokemon("sv1-6", PLAIN, passive=Passive(retaliation=_quills))  # Cacturne: Spike Shot
+# Tropius: Fresh-Picked Fruit (heal 60 from 1 of your Benched Pokémon), Razor Leaf.
+pokemon(
+    "sv1-7",
+    (
+        v.ask_own_pokemon("heal_benched", _damaged_benched, key="target"),
+        v.heal_picked(60, "target"),
+    ),
+    PLAIN,
+)
+# Smoliv: Nutrients (heal 30 from 1 of your Pokémon), Spray Fluid.
+pokemon("sv1-21", (v.ask_own_damaged("target"), v.heal_picked(30, "target")), PLAIN)
+# Capsakid: Increasing Spice (a basic Fire Energy from your deck attached to it), Playful Kick.
+pokemon(
+    "sv1-28",
+    (
+        v.ask_deck("search_fire_energy", _basic_fire, 1),
+        v.attach_picked_to_self("deck"),
+        v.shuffle_deck(),
+    ),
+    PLAIN,
 )

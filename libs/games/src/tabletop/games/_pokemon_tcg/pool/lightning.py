@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
+from ..cards import Card
 from ..damage import Passive
 from ..effects import Ctx
 from ..registry import pokemon
@@ -62,4 +63,36 @@ pokemon(
         v.shuffle_deck(),
     ),
     usable=bench_has_room,
+)
+
+
+def _item(c: Card) -> bool:
+    return c.trainer_kind == "item"
+
+
+def _basic_lightning_energy(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "L"
+
+
+def _deck_not_empty(s: State, seat: int, _: int) -> bool:
+    return bool(s.sides[seat].deck)
+
+
+# Rotom: Junk Hunt (an Item card from your discard pile into your hand), Thunder Shock.
+pokemon(
+    "sv1-70",
+    (v.ask_discard("junk_hunt", _item, 1), v.picked_to_hand("discard", "found")),
+    on_heads("paralyzed"),
+)
+# Pawmot: Electrogenesis (Ability: a basic Lightning Energy from your deck attached to it);
+# Electro Paws (discard all Energy from this Pokémon).
+pokemon(
+    "sv1-76",
+    (v.hit(), v.discard_all_energy_self()),
+    ability=(
+        v.ask_deck("search_lightning_energy", _basic_lightning_energy, 1),
+        v.attach_picked_to_self("deck"),
+        v.shuffle_deck(),
+    ),
+    usable=_deck_not_empty,
 )

@@ -89,3 +89,18 @@ pokemon(
 pokemon("sv1-104", (v.damage_times(v.in_discard(_psychic_pokemon)), v.hit()))
 # Houndstone: Last Respects (10 more per Psychic Pokémon in your discard pile).
 pokemon("sv1-106", (v.add_damage(v.in_discard(_psychic_pokemon), 10), v.hit()))
+
+
+# Drowzee: Forced Sleep (the opponent switches their Active Pokémon with a Benched one of their
+# choice; the new Active Pokémon is now Asleep), Gentle Slap.
+pokemon(
+    "sv1-82",
+    (
+        v.opponent_switches_out("to"),
+        v.opponent_switch_to_picked("to"),
+        v.opponent_condition_if_switched("asleep", "to"),
+    ),
+    PLAIN,
+)
+# Flittle: Dash Off (then switch this Pokémon with 1 of your Benched Pokémon).
+pokemon("sv1-102", (v.hit(), v.ask_own_bench("to"), v.switch_to_picked("to")))

@@ -12,7 +12,7 @@ from ..cards import Card, catalog
 from ..damage import Passive
 from ..effects import Ctx
 from ..registry import trainer
-from ..state import BENCH, Mon, State, card_of, first_turn_of_player, owner
+from ..state import BENCH, Mon, State, card_of, first_turn_of_player, is_active, owner
 
 
 # ------------------------------------------------------------ conditions
@@ -309,3 +309,13 @@ trainer(  # Rare Candy: evolve a Basic Pokémon straight to Stage 2 with a card 
     ),
     playable=_rare_candy_playable,
 )
+
+
+def _rocky_helmet(s: State, source: int, attacker: Mon, damaged: Mon) -> int:
+    """2 damage counters on the attacker when the Pokémon it is attached to is
+    damaged by an opponent's attack in the Active Spot."""
+    theirs = owner(attacker.card) != owner(source)
+    return 2 if damaged.tool == source and theirs and is_active(s, damaged.card) else 0
+
+
+trainer("sv1-193", passive=Passive(retaliation=_rocky_helmet))  # Rocky Helmet

@@ -76,3 +76,16 @@ pokemon(
     ),
     usable=_energy_in_hand,
 )
+
+
+# Bruxish: Vivid Charge (up to 3 basic Energy from your deck, revealed, into your hand);
+# Wave Splash.
+pokemon(
+    "sv1-51",
+    (
+        v.ask_deck("search_basic_energy_3", _basic_energy, 3),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.shuffle_deck(),
+    ),
+    PLAIN,
+)

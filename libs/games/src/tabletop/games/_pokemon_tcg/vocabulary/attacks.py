@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import messages as m
-from ..damage import attack_damage, prevents_condition, retreat_cost
+from ..damage import attack_damage, prevents_condition, retaliation, retreat_cost
 from ..effects import STOP, Ask, Ctx, Step, Stop
-from ..state import card_of
+from ..state import Mon, card_of
 
 
 def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
@@ -26,10 +26,20 @@ def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
         amount = attack_damage(
             ctx.state, me, defender, ctx.vars["damage"], weakness=weakness, resistance=resistance
         )
-        if amount:
-            ctx.b.emit(m.Damaged(target=defender.card, amount=amount))
+        deal(ctx, me, defender, amount)
 
     return step
+
+
+def deal(ctx: Ctx, attacker: Mon, target: Mon, amount: int) -> None:
+    """Attack damage on `target`, then any damage counters the cards in play put
+    back on the attacker for it (Rocky Helmet...)."""
+    if not amount:
+        return
+    ctx.b.emit(m.Damaged(target=target.card, amount=amount))
+    counters = retaliation(ctx.state, attacker, target)
+    if counters:
+        ctx.b.emit(m.Damaged(target=attacker.card, amount=10 * counters, counters=True))
 
 
 def flip_coins(count: int) -> Step:

@@ -11,6 +11,7 @@ from .. import messages as m
 from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
 from ..state import Mon, card_of
+from .attacks import deal
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -87,9 +88,7 @@ def damage_picked(amount: int, key: str = "choice") -> Step:
             mon = ctx.state.sides[ctx.opponent].find(target)
             if me is None or mon is None:
                 continue
-            dealt = attack_damage(ctx.state, me, mon, amount)
-            if dealt:
-                ctx.b.emit(m.Damaged(target=target, amount=dealt))
+            deal(ctx, me, mon, attack_damage(ctx.state, me, mon, amount))
 
     return step
 
@@ -242,5 +241,15 @@ def opponent_switch_to_picked(key: str = "to") -> Step:
     def step(ctx: Ctx) -> None:
         for to in ctx.picks(key):
             ctx.b.emit(m.Switched(seat=ctx.opponent, to=to))
+
+    return step
+
+
+def opponent_condition_if_switched(condition: str, key: str = "to") -> Step:
+    """After a switch the opponent made: their new Active Pokémon is now <condition>."""
+
+    def step(ctx: Ctx) -> None:
+        if ctx.picks(key):
+            ctx.b.emit(m.ConditionChanged(seat=ctx.opponent, condition=condition, on=True))  # type: ignore[arg-type]
 
     return step
