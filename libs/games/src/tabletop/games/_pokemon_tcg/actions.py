@@ -253,22 +253,24 @@ def main_commands(s: State, seat: int) -> list:
     side = s.sides[seat]
     out: list = []
     mons = [mon.card for mon in side.mons()]
+    names = [card_of(s, t).name for t in mons]
+    can_evolve = not first_turn_of_player(s)  # checked once, not per card and target
+    can_attach = not s.used & ENERGY
     for i in side.hand:
         c = card_of(s, i)
-        if c.is_basic_pokemon and why_not_bench(s, seat, i) is None:
-            out.append(m.PlayBasic(seat=seat, card=i))
+        if c.is_basic_pokemon:
+            if why_not_bench(s, seat, i) is None:
+                out.append(m.PlayBasic(seat=seat, card=i))
         elif c.is_pokemon:
-            out += [
-                m.Evolve(seat=seat, card=i, target=t)
-                for t in mons
-                if why_not_evolve(s, seat, i, t) is None
-            ]
+            if can_evolve:
+                out += [
+                    m.Evolve(seat=seat, card=i, target=t)
+                    for t, name in zip(mons, names, strict=True)
+                    if name == c.evolves_from and why_not_evolve(s, seat, i, t) is None
+                ]
         elif c.kind == "energy":
-            out += [
-                m.AttachEnergy(seat=seat, card=i, target=t)
-                for t in mons
-                if why_not_attach(s, seat, i, t) is None
-            ]
+            if can_attach:
+                out += [m.AttachEnergy(seat=seat, card=i, target=t) for t in mons]
         else:
             targets = mons if c.trainer_kind == "tool" else [None]
             out += [

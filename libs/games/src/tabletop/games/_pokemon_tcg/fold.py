@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from tabletop.kernel import Event
@@ -32,6 +31,7 @@ from .state import (
     State,
     owner,
     replace_mon,
+    update,
     with_side,
 )
 
@@ -45,16 +45,16 @@ def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
 
 def _from_hand(side: Side, cards: tuple[int, ...]) -> Side:
     """Cards leave the hand; the opponent's knowledge of them goes too."""
-    return replace(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
+    return update(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
 
 
 def _cured(side: Side) -> Side:
-    return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
+    return update(side, rotation=NO_ROTATION, poison=0, burned=False)
 
 
 def _unmarked(state: State, instance: int) -> State:
     """Effects on a Pokémon end when it evolves or leaves the Active Spot."""
-    return replace(state, markers=tuple(k for k in state.markers if k.target != instance))
+    return update(state, markers=tuple(k for k in state.markers if k.target != instance))
 
 
 def _update_mon(state: State, instance: int, **changes: Any) -> State:
@@ -62,7 +62,7 @@ def _update_mon(state: State, instance: int, **changes: Any) -> State:
     side = state.sides[seat]
     mon = side.find(instance)
     assert mon is not None, f"no Pokémon {instance} in play"
-    return with_side(state, seat, replace_mon(side, instance, replace(mon, **changes)))
+    return with_side(state, seat, replace_mon(side, instance, update(mon, **changes)))
 
 
 def _switch(state: State, seat: int, to: int) -> State:
@@ -71,7 +71,7 @@ def _switch(state: State, seat: int, to: int) -> State:
     assert new is not None
     old = side.active
     bench = tuple(b for b in side.bench if b.card != to) + ((old,) if old else ())
-    state = with_side(state, seat, replace(_cured(side), active=new, bench=bench))
+    state = with_side(state, seat, update(_cured(side), active=new, bench=bench))
     return _unmarked(state, old.card) if old else state
 
 
@@ -81,7 +81,7 @@ def _started(_: State | None, e: m.GameStarted) -> State:
 
 def _dealt(s: State, e: m.HandDealt) -> State:
     assert e.hand is not None and e.deck is not None, "a redacted deal cannot be folded"
-    side = replace(
+    side = update(
         s.sides[e.seat], hand=tuple(sorted(e.hand)), deck=e.deck, mulligans=len(e.mulligans)
     )
     return with_side(s, e.seat, side)
@@ -90,7 +90,7 @@ def _dealt(s: State, e: m.HandDealt) -> State:
 def _active_set(s: State, e: m.ActiveSet) -> State:
     assert e.card is not None
     side = s.sides[e.seat]
-    return with_side(s, e.seat, replace(_from_hand(side, (e.card,)), active=Mon(e.card)))
+    return with_side(s, e.seat, update(_from_hand(side, (e.card,)), active=Mon(e.card)))
 
 
 def _benched(s: State, e: m.BasicBenched) -> State:
@@ -99,19 +99,19 @@ def _benched(s: State, e: m.BasicBenched) -> State:
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
-    side = replace(_from_hand(side, gone), deck=_without(side.deck, gone))
-    return with_side(s, e.seat, replace(side, bench=bench))
+    side = update(_from_hand(side, gone), deck=_without(side.deck, gone))
+    return with_side(s, e.seat, update(side, bench=bench))
 
 
 def _revealed(s: State, e: m.SetupRevealed) -> State:
     n = s.prize_count
-    sides = tuple(replace(side, prizes=side.deck[:n], deck=side.deck[n:]) for side in s.sides)
-    return replace(s, sides=(sides[0], sides[1]), extra_draws=e.extra_draws, phase=BETWEEN)
+    sides = tuple(update(side, prizes=side.deck[:n], deck=side.deck[n:]) for side in s.sides)
+    return update(s, sides=(sides[0], sides[1]), extra_draws=e.extra_draws, phase=BETWEEN)
 
 
 def _turn_started(s: State, e: m.TurnStarted) -> State:
     markers = tuple(k for k in s.markers if k.until >= e.turn)
-    return replace(
+    return update(
         s, turn=e.turn, current=e.seat, used=0, abilities_used=(), markers=markers, phase=MAIN
     )
 
@@ -120,32 +120,32 @@ def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> 
     if zone == "hand":
         return _from_hand(side, cards)
     if zone == "deck":
-        return replace(side, deck=_without(side.deck, cards))
+        return update(side, deck=_without(side.deck, cards))
     if zone == "discard":
-        return replace(side, discard=_without(side.discard, cards))
+        return update(side, discard=_without(side.discard, cards))
     if zone == "prizes":
-        return replace(side, prizes=_without(side.prizes, cards))
+        return update(side, prizes=_without(side.prizes, cards))
     assert zone == "energy" and target is not None
     mon = side.find(target)
     assert mon is not None
-    return replace_mon(side, target, replace(mon, energy=_without(mon.energy, cards)))
+    return replace_mon(side, target, update(mon, energy=_without(mon.energy, cards)))
 
 
 def _put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
     if zone == "hand":
-        return replace(side, hand=tuple(sorted(side.hand + cards)))
+        return update(side, hand=tuple(sorted(side.hand + cards)))
     if zone == "deck":
-        return replace(side, deck=cards + side.deck)
+        return update(side, deck=cards + side.deck)
     if zone == "deck_bottom":
-        return replace(side, deck=side.deck + cards)
+        return update(side, deck=side.deck + cards)
     if zone == "discard":
-        return replace(side, discard=side.discard + cards)
+        return update(side, discard=side.discard + cards)
     if zone == "prizes":
-        return replace(side, prizes=side.prizes + cards)
+        return update(side, prizes=side.prizes + cards)
     assert zone == "energy" and target is not None
     mon = side.find(target)
     assert mon is not None
-    return replace_mon(side, target, replace(mon, energy=mon.energy + cards))
+    return replace_mon(side, target, update(mon, energy=mon.energy + cards))
 
 
 def _moved(s: State, e: m.CardsMoved) -> State:
@@ -155,7 +155,7 @@ def _moved(s: State, e: m.CardsMoved) -> State:
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
     side = _put(s.sides[dest_seat], e.dest, e.cards, e.target)
     if e.dest == "hand" and (e.revealed or e.source in ("discard", "energy")):
-        side = replace(side, known=side.known + e.cards)  # the opponent saw them arrive
+        side = update(side, known=side.known + e.cards)  # the opponent saw them arrive
     return with_side(s, dest_seat, side)
 
 
@@ -165,12 +165,12 @@ def _energy_attached(s: State, e: m.EnergyAttached) -> State:
     mon = s.sides[e.seat].find(e.target)
     assert mon is not None
     s = _update_mon(s, e.target, energy=(*mon.energy, e.card))
-    return replace(s, used=s.used | ENERGY)
+    return update(s, used=s.used | ENERGY)
 
 
 def _shuffled(s: State, e: m.DeckShuffled) -> State:
     assert e.order is not None
-    return with_side(s, e.seat, replace(s.sides[e.seat], deck=e.order))
+    return with_side(s, e.seat, update(s.sides[e.seat], deck=e.order))
 
 
 def _evolved(s: State, e: m.Evolved) -> State:
@@ -179,7 +179,7 @@ def _evolved(s: State, e: m.Evolved) -> State:
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
     side = _from_hand(side, (e.card,))
-    evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
+    evolved = update(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
     side = replace_mon(side, e.target, evolved)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _unmarked(s, e.target)
@@ -189,8 +189,8 @@ def _trainer(s: State, e: m.TrainerPlayed) -> State:
     side = s.sides[e.seat]
     side = _from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
-        s = with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)))
-        return replace(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
+        s = with_side(s, e.seat, update(side, discard=(*side.discard, e.card)))
+        return update(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
     s = with_side(s, e.seat, side)
     if e.kind == "tool":
         assert e.target is not None
@@ -198,8 +198,8 @@ def _trainer(s: State, e: m.TrainerPlayed) -> State:
     if s.stadium >= 0:
         previous = owner(s.stadium)
         old = s.sides[previous]
-        s = with_side(s, previous, replace(old, discard=(*old.discard, s.stadium)))
-    return replace(s, stadium=e.card, used=s.used | STADIUM)
+        s = with_side(s, previous, update(old, discard=(*old.discard, s.stadium)))
+    return update(s, stadium=e.card, used=s.used | STADIUM)
 
 
 def _retreated(s: State, e: m.Retreated) -> State:
@@ -207,8 +207,8 @@ def _retreated(s: State, e: m.Retreated) -> State:
     assert active is not None
     s = _update_mon(s, active.card, energy=_without(active.energy, e.discarded))
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, replace(side, discard=side.discard + e.discarded))
-    return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
+    s = with_side(s, e.seat, update(side, discard=side.discard + e.discarded))
+    return update(_switch(s, e.seat, e.to), used=s.used | RETREAT)
 
 
 def _condition(s: State, e: m.ConditionChanged) -> State:
@@ -216,13 +216,13 @@ def _condition(s: State, e: m.ConditionChanged) -> State:
     if e.condition in _ROTATION:
         code = _ROTATION[e.condition]
         if e.on:
-            side = replace(side, rotation=code, rotation_turn=s.turn)
+            side = update(side, rotation=code, rotation_turn=s.turn)
         elif side.rotation == code:
-            side = replace(side, rotation=NO_ROTATION)
+            side = update(side, rotation=NO_ROTATION)
     elif e.condition == "poisoned":
-        side = replace(side, poison=e.amount if e.on else 0)
+        side = update(side, poison=e.amount if e.on else 0)
     else:
-        side = replace(side, burned=e.on)
+        side = update(side, burned=e.on)
     return with_side(s, e.seat, side)
 
 
@@ -231,7 +231,7 @@ def _energy_discarded(s: State, e: m.EnergyDiscarded) -> State:
     assert mon is not None
     s = _update_mon(s, e.target, energy=_without(mon.energy, e.cards))
     side = s.sides[owner(e.target)]
-    return with_side(s, owner(e.target), replace(side, discard=side.discard + e.cards))
+    return with_side(s, owner(e.target), update(side, discard=side.discard + e.cards))
 
 
 def _knocked_out(s: State, e: m.KnockedOut) -> State:
@@ -241,7 +241,7 @@ def _knocked_out(s: State, e: m.KnockedOut) -> State:
     was_active = side.active is not None and side.active.card == e.pokemon
     tool = (mon.tool,) if mon.tool >= 0 else ()
     gone = (*mon.below, mon.card, *mon.energy, *tool)
-    side = replace(replace_mon(side, e.pokemon, None), discard=side.discard + gone)
+    side = update(replace_mon(side, e.pokemon, None), discard=side.discard + gone)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _unmarked(s, e.pokemon)
 
@@ -254,7 +254,7 @@ def _returned(s: State, e: m.PokemonReturned) -> State:
     tool = (mon.tool,) if mon.tool >= 0 else ()
     cards = (*mon.below, mon.card, *mon.energy, *tool)
     side = replace_mon(side, e.pokemon, None)
-    side = replace(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
+    side = update(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _unmarked(s, e.pokemon)
 
@@ -277,31 +277,29 @@ def _prompt(s: State, e: m.PromptOpened) -> State:
     if e.script is not None:
         resume = Resume(e.script, e.step, e.controller, e.source, e.vars)
     prompt = Prompt(e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden)
-    return replace(s, prompt=prompt)
+    return update(s, prompt=prompt)
 
 
 def _picked(s: State, e: m.Picked) -> State:
     assert s.prompt is not None
     if e.option is None:
         return s
-    return replace(s, prompt=replace(s.prompt, picked=(*s.prompt.picked, e.option)))
+    return update(s, prompt=update(s.prompt, picked=(*s.prompt.picked, e.option)))
 
 
 def _stadium_gone(s: State, seat: int) -> State:
     side = s.sides[seat]
-    return replace(
-        with_side(s, seat, replace(side, discard=(*side.discard, s.stadium))), stadium=-1
-    )
+    return update(with_side(s, seat, update(side, discard=(*side.discard, s.stadium))), stadium=-1)
 
 
 _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.GameStarted: _started,
-    m.FirstChooserDrawn: lambda s, e: replace(s, chooser=e.seat),
-    m.FirstPlayerChosen: lambda s, e: replace(s, first=e.seat, current=e.seat, phase=SETUP),
+    m.FirstChooserDrawn: lambda s, e: update(s, chooser=e.seat),
+    m.FirstPlayerChosen: lambda s, e: update(s, first=e.seat, current=e.seat, phase=SETUP),
     m.HandDealt: _dealt,
     m.ActiveSet: _active_set,
     m.BasicBenched: _benched,
-    m.SetupFinished: lambda s, e: with_side(s, e.seat, replace(s.sides[e.seat], ready=True)),
+    m.SetupFinished: lambda s, e: with_side(s, e.seat, update(s.sides[e.seat], ready=True)),
     m.SetupRevealed: _revealed,
     m.TurnStarted: _turn_started,
     m.CardsMoved: _moved,
@@ -310,17 +308,17 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.Evolved: _evolved,
     m.TrainerPlayed: _trainer,
     m.StadiumDiscarded: lambda s, e: _stadium_gone(s, owner(e.card)),
-    m.AbilityUsed: lambda s, e: replace(s, abilities_used=(*s.abilities_used, e.pokemon)),
+    m.AbilityUsed: lambda s, e: update(s, abilities_used=(*s.abilities_used, e.pokemon)),
     m.Retreated: _retreated,
     m.Switched: lambda s, e: _switch(s, e.seat, e.to),
-    m.AttackUsed: lambda s, e: replace(s, phase=ATTACKED),
+    m.AttackUsed: lambda s, e: update(s, phase=ATTACKED),
     m.CoinFlipped: lambda s, e: s,
     m.Damaged: lambda s, e: _update_mon(s, e.target, damage=_mon_damage(s, e.target) + e.amount),
     m.Healed: lambda s, e: _update_mon(
         s, e.target, damage=max(0, _mon_damage(s, e.target) - e.amount)
     ),
     m.ConditionChanged: _condition,
-    m.MarkerAdded: lambda s, e: replace(
+    m.MarkerAdded: lambda s, e: update(
         s, markers=(*s.markers, Marker(e.kind, e.target, e.until, e.amount))
     ),
     m.EnergyDiscarded: _energy_discarded,
@@ -328,13 +326,11 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.PokemonReturned: _returned,
     m.PromptOpened: _prompt,
     m.Picked: _picked,
-    m.PromptClosed: lambda s, e: replace(s, prompt=None),
-    m.TurnEnded: lambda s, e: replace(s, phase=CHECKUP),
-    m.CheckupDone: lambda s, e: replace(s, phase=BETWEEN),
+    m.PromptClosed: lambda s, e: update(s, prompt=None),
+    m.TurnEnded: lambda s, e: update(s, phase=CHECKUP),
+    m.CheckupDone: lambda s, e: update(s, phase=BETWEEN),
     m.SuddenDeath: _sudden_death,
-    m.GameOver: lambda s, e: replace(
-        s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None
-    ),
+    m.GameOver: lambda s, e: update(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
 }
 
 

@@ -8,7 +8,8 @@ A Pokémon in play is a `Mon`, named by the instance of its top card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, card
@@ -130,6 +131,31 @@ class State:
         return self.phase == OVER
 
 
+_UPDATERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+
+
+def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """Straight-line code copying each slot of `cls` (generated once per class)."""
+    lines = ["def update(obj, changes):", "    new = new_object(cls)"]
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        value = f"changes[{name!r}] if {name!r} in changes else obj.{name}"
+        lines.append(f"    set_attribute(new, {name!r}, {value})")
+    lines.append("    return new")
+    scope = {"cls": cls, "new_object": object.__new__, "set_attribute": object.__setattr__}
+    exec("\n".join(lines), scope)
+    return scope["update"]  # type: ignore[no-any-return]
+
+
+def update(obj: Any, **changes: Any) -> Any:
+    """`dataclasses.replace` for these frozen slotted classes, without its
+    per-call introspection (folding events spends most of its time here)."""
+    cls = type(obj)
+    updater = _UPDATERS.get(cls)
+    if updater is None:
+        updater = _UPDATERS[cls] = _updater(cls)
+    return updater(obj, changes)
+
+
 def owner(instance: int) -> int:
     return instance // DECK
 
@@ -140,7 +166,7 @@ def card_of(state: State, instance: int) -> Card:
 
 def with_side(state: State, seat: int, side: Side) -> State:
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    return replace(state, sides=sides)
+    return update(state, sides=sides)
 
 
 def side_of(state: State, seat: int) -> Side:
@@ -154,9 +180,9 @@ def mon_of(state: State, instance: int) -> Mon | None:
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return replace(side, active=mon)
+        return update(side, active=mon)
     bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return replace(side, bench=tuple(m for m in bench if m is not None))
+    return update(side, bench=tuple(m for m in bench if m is not None))
 
 
 def is_active(state: State, instance: int) -> bool:
