@@ -30,6 +30,7 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
+    player_marker,
 )
 
 
@@ -93,6 +94,10 @@ def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> s
     if not kind:
         return f"{trainer.name} is not a Trainer card"
     entry = POOL[s.cards[instance]]
+    if kind == "item" and any(
+        k.kind == "no_items" and k.target == player_marker(seat) for k in s.markers
+    ):
+        return "you cannot play Item cards during this turn"
     if kind == "supporter":
         if s.used & SUPPORTER:
             return "you already played a Supporter this turn"
@@ -125,7 +130,7 @@ def why_not_ability(s: State, seat: int, pokemon: int) -> str | None:
     entry = POOL.get(s.cards[mon.card])
     if entry is None or not entry.ability:
         return f"{card_of(s, mon.card).name} has no Ability to use"
-    if pokemon in s.abilities_used:
+    if pokemon in s.abilities_used and not entry.repeatable:
         return "that Ability was already used this turn"
     if entry.ability_usable is not None and not entry.ability_usable(s, seat, pokemon):
         return "that Ability cannot be used now"

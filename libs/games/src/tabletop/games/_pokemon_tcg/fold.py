@@ -305,6 +305,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.CardsMoved: _moved,
     m.EnergyAttached: _energy_attached,
     m.DeckShuffled: _shuffled,
+    m.HandRevealed: lambda s, e: with_side(s, e.seat, update(s.sides[e.seat], known=e.cards)),
     m.Evolved: _evolved,
     m.TrainerPlayed: _trainer,
     m.StadiumDiscarded: lambda s, e: _stadium_gone(s, owner(e.card)),

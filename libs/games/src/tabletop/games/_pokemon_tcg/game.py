@@ -50,6 +50,7 @@ class PokemonTCG(Game[State]):
         {"decks": ("darkness", "colorless")},
         {"decks": ("fighting", "darkness")},
         {"decks": ("water", "lightning")},
+        {"decks": ("psychic", "fighting")},
     )
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:

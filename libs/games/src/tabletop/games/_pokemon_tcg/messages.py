@@ -209,6 +209,14 @@ class EnergyAttached(Event):
     target: int
 
 
+class HandRevealed(Event):
+    """`seat` shows its hand to both players: every card in it becomes known."""
+
+    type: Literal["hand_revealed"] = "hand_revealed"
+    seat: int
+    cards: tuple[int, ...]
+
+
 class DeckShuffled(Event):
     type: Literal["deck_shuffled"] = "deck_shuffled"
     seat: int
@@ -394,6 +402,7 @@ EVENT_TYPES = (
     TurnStarted,
     CardsMoved,
     EnergyAttached,
+    HandRevealed,
     DeckShuffled,
     Evolved,
     TrainerPlayed,

@@ -24,7 +24,8 @@ Condition = Callable[[State, int, int], bool]
 @dataclass(frozen=True)
 class Entry:
     attacks: int = 0  # how many attack scripts are registered
-    ability: bool = False  # an Ability used from the main phase (once per turn)
+    ability: bool = False  # an Ability used from the main phase
+    repeatable: bool = False  # "as often as you like during your turn" (else once a turn)
     ability_usable: Condition | None = None
     trainer: bool = False
     playable: Condition | None = None
@@ -57,6 +58,7 @@ def pokemon(
     ability: tuple[Step, ...] | None = None,
     usable: Condition | None = None,
     passive: Passive | None = None,
+    repeatable: bool = False,
 ) -> None:
     _check_attacks(card_id, attacks)
     for cid in _reprints(card_id):
@@ -66,7 +68,12 @@ def pokemon(
             register_script(f"{cid}/ability", ability)
         if passive is not None:
             PASSIVES[cid] = passive
-        POOL[cid] = Entry(attacks=len(attacks), ability=ability is not None, ability_usable=usable)
+        POOL[cid] = Entry(
+            attacks=len(attacks),
+            ability=ability is not None,
+            repeatable=repeatable,
+            ability_usable=usable,
+        )
 
 
 def trainer(

@@ -97,8 +97,8 @@ class Prompt:
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """A lasting effect: `kind` on `target` (a Pokémon instance) until the end
-    of turn `until`."""
+    """A lasting effect: `kind` on `target` until the end of turn `until`. The
+    target is a Pokémon instance, or a player as `player_marker(seat)` (< 0)."""
 
     kind: str  # "less_damage", "no_damage", "cant_attack", "cant_retreat", "weaker_attacks"
     target: int
@@ -154,6 +154,11 @@ def update(obj: Any, **changes: Any) -> Any:
     if updater is None:
         updater = _UPDATERS[cls] = _updater(cls)
     return updater(obj, changes)
+
+
+def player_marker(seat: int) -> int:
+    """The target of a lasting effect on a player (not on a Pokémon): -1, -2."""
+    return -1 - seat
 
 
 def owner(instance: int) -> int:

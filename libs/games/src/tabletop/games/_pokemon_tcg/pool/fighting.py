@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
+from ..cards import Card
 from ..damage import Passive
-from ..effects import Ask, Ctx
+from ..effects import Ask, Ctx, Step
 from ..registry import pokemon
-from ..state import Mon, State
-from .common import PLAIN, discard_own_energy, recoil
+from ..state import Mon, State, card_of
+from .common import PLAIN, cant_attack_next_turn, discard_own_energy, recoil
 
 pokemon("sv1-107", recoil(10))  # Mankey: Monkey Beatdown
 pokemon("sv1-108", recoil(20))  # Primeape: Raging Punch
@@ -66,3 +68,65 @@ def _prizes_taken_by_opponent(ctx: Ctx) -> int:
 
 # Annihilape: Rage Fist (70 per Prize card your opponent has taken), Dynamite Punch.
 pokemon("sv1-109", (v.damage_times(_prizes_taken_by_opponent), v.hit()), recoil(50))
+
+
+def _basic_fighting_energy(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "F"
+
+
+def _basic_fighting(ctx: Ctx, mon: Mon) -> bool:
+    c = card_of(ctx.state, mon.card)
+    return c.stage == 0 and c.type == "F"
+
+
+def _dino_cry_usable(s: State, seat: int, _: int) -> bool:
+    side = s.sides[seat]
+    energy = any(_basic_fighting_energy(card_of(s, i)) for i in side.discard)
+    targets = any(
+        card_of(s, mon.card).stage == 0 and card_of(s, mon.card).type == "F" for mon in side.mons()
+    )
+    return energy and targets
+
+
+def _attach_from_discard(energy_key: str, to_key: str) -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy in ctx.picks(energy_key):
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat,
+                    cards=(energy,),
+                    count=1,
+                    source="discard",
+                    dest="energy",
+                    target=ctx.picks(to_key)[0],
+                )
+            )
+
+    return step
+
+
+def _target_if_picked(energy_key: str, to_key: str) -> Step:
+    def step(ctx: Ctx) -> Ask | None:
+        if not ctx.picks(energy_key):
+            return None
+        return v.ask_own_pokemon("dino_cry_target", _basic_fighting, key=to_key)(ctx)  # type: ignore[return-value]
+
+    return step
+
+
+# Koraidon ex: Dino Cry (once a turn: up to 2 basic Fighting Energy from your discard pile onto
+# your Basic Fighting Pokémon in any way; then your turn ends); Wild Impact.
+pokemon(
+    "sv1-125",
+    cant_attack_next_turn(),
+    ability=(
+        v.ask_discard("dino_cry_energy", _basic_fighting_energy, 1, key="e1"),
+        _target_if_picked("e1", "to1"),
+        _attach_from_discard("e1", "to1"),
+        v.ask_discard("dino_cry_energy", _basic_fighting_energy, 1, key="e2"),
+        _target_if_picked("e2", "to2"),
+        _attach_from_discard("e2", "to2"),
+        v.end_turn(),
+    ),
+    usable=_dino_cry_usable,
+)

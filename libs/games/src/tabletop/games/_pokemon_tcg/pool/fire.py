@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
+from ..effects import Ask, Ctx
 from ..registry import pokemon
+from ..state import State, card_of
 from .common import PLAIN, discard_own_energy
 
 pokemon("sv1-30", (v.flip_until_tails(), v.damage_per_heads(), v.hit()))  # Growlithe
@@ -41,4 +44,48 @@ pokemon(
         v.shuffle_deck(),
     ),
     PLAIN,
+)
+
+
+def _fire_on_bench(ctx: Ctx) -> Ask:
+    bench = ctx.state.sides[ctx.seat].bench
+    options = tuple(
+        sorted(e for mon in bench for e in mon.energy if card_of(ctx.state, e).energy_type == "R")
+    )
+    return Ask("fire_off", options, key="energy")
+
+
+def _fire_off_usable(s: State, seat: int, _: int) -> bool:
+    side = s.sides[seat]
+    return side.active is not None and any(
+        card_of(s, e).energy_type == "R" for mon in side.bench for e in mon.energy
+    )
+
+
+def _to_active(ctx: Ctx) -> None:
+    active = ctx.state.sides[ctx.seat].active
+    for energy in ctx.picks("energy"):
+        holder = next(b for b in ctx.state.sides[ctx.seat].bench if energy in b.energy)
+        if active is not None:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat,
+                    cards=(energy,),
+                    count=1,
+                    source="energy",
+                    dest="energy",
+                    origin=holder.card,
+                    target=active.card,
+                )
+            )
+
+
+# Armarouge: Fire Off (as often as you like: a Fire Energy from a Benched Pokémon to the Active
+# Pokémon); Flame Cannon (Burned).
+pokemon(
+    "sv1-41",
+    (v.hit(), v.opponent_condition("burned")),
+    ability=(_fire_on_bench, _to_active),
+    usable=_fire_off_usable,
+    repeatable=True,
 )

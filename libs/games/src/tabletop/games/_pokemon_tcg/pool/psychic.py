@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
-from ..effects import Ctx, Step
+from ..effects import Ask, Ctx, Step
 from ..registry import pokemon
 from ..state import Mon, State, card_of, owner
 from .common import PLAIN
@@ -104,3 +105,100 @@ pokemon(
 )
 # Flittle: Dash Off (then switch this Pokémon with 1 of your Benched Pokémon).
 pokemon("sv1-102", (v.hit(), v.ask_own_bench("to"), v.switch_to_picked("to")))
+
+
+def _basic_psychic_energy(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "P"
+
+
+def _embrace_target(ctx: Ctx, mon: Mon) -> bool:
+    """A Psychic Pokémon that 2 more damage counters would not Knock Out."""
+    c = card_of(ctx.state, mon.card)
+    return c.type == "P" and c.hp - mon.damage > 20
+
+
+def _psychic_embrace_usable(s: State, seat: int, _: int) -> bool:
+    side = s.sides[seat]
+    energy = any(_basic_psychic_energy(card_of(s, i)) for i in side.discard)
+    targets = any(
+        card_of(s, mon.card).type == "P" and card_of(s, mon.card).hp - mon.damage > 20
+        for mon in side.mons()
+    )
+    return energy and targets
+
+
+def _embrace(ctx: Ctx) -> None:
+    """Attach the picked Energy from the discard pile; 2 damage counters on that Pokémon."""
+    for energy in ctx.picks("found"):
+        target = ctx.picks("to")[0]
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=(energy,),
+                count=1,
+                source="discard",
+                dest="energy",
+                target=target,
+            )
+        )
+        ctx.b.emit(m.Damaged(target=target, amount=20, counters=True))
+
+
+# Gardevoir ex: Psychic Embrace (as often as you like); Miracle Force (then it recovers from
+# all Special Conditions).
+pokemon(
+    "sv1-86",
+    (v.hit(), v.cure_own_active()),
+    ability=(
+        v.ask_own_pokemon("psychic_embrace_target", _embrace_target, key="to"),
+        v.ask_discard("psychic_embrace_energy", _basic_psychic_energy, 1),
+        _embrace,
+    ),
+    usable=_psychic_embrace_usable,
+    repeatable=True,
+)
+# Shuppet: Enveloping Shadow (flip; heads: the opponent can't play Items during their next turn).
+pokemon("sv1-87", (v.hit(), v.flip_coins(1), v.if_heads(v.opponent_cant_play_items())))
+
+
+def _trainers_in_opponents_hand(ctx: Ctx) -> int:
+    hand = ctx.state.sides[ctx.opponent].hand
+    return sum(1 for i in hand if card_of(ctx.state, i).kind == "trainer")
+
+
+# Banette ex: Everlasting Darkness (no Items for the opponent next turn); Poltergeist (the
+# opponent reveals their hand: 60 damage for each Trainer card in it).
+pokemon(
+    "sv1-88",
+    (v.hit(), v.opponent_cant_play_items()),
+    (v.reveal_opponents_hand(), v.damage_times(_trainers_in_opponents_hand), v.hit()),
+)
+
+
+def _supporters_in_opponents_hand(ctx: Ctx) -> Ask:
+    hand = ctx.state.sides[ctx.opponent].hand
+    options = tuple(i for i in hand if card_of(ctx.state, i).trainer_kind == "supporter")
+    return Ask("supporter_to_bottom", options, key="supporter")
+
+
+def _supporter_to_bottom(ctx: Ctx) -> None:
+    for supporter in ctx.picks("supporter"):
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.opponent,
+                cards=(supporter,),
+                count=1,
+                source="hand",
+                dest="deck_bottom",
+                revealed=True,
+            )
+        )
+
+
+# Greavard: Underworld Stroll (the opponent reveals their hand; a Supporter you find there goes
+# to the bottom of their deck), Sharp Fang.
+pokemon(
+    "sv1-105",
+    (v.reveal_opponents_hand(), _supporters_in_opponents_hand, _supporter_to_bottom),
+    PLAIN,
+)

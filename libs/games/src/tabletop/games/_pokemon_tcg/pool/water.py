@@ -7,7 +7,7 @@ from .. import vocabulary as v
 from ..cards import Card
 from ..effects import Ctx
 from ..registry import pokemon
-from ..state import State, card_of
+from ..state import Mon, State, card_of
 from .common import PLAIN, cant_attack_next_turn
 
 # Slowpoke: Rest (this Pokémon is now Asleep; heal 30 from it), Headbutt.
@@ -88,4 +88,29 @@ pokemon(
         v.shuffle_deck(),
     ),
     PLAIN,
+)
+
+
+def _other_damaged(ctx: Ctx, mon: Mon) -> bool:
+    return mon.card != ctx.source and mon.damage > 0
+
+
+def _strange_behavior_usable(s: State, seat: int, slowbro: int) -> bool:
+    return any(mon.card != slowbro and mon.damage for mon in s.sides[seat].mons())
+
+
+def _move_a_counter(ctx: Ctx) -> None:
+    for other in ctx.picks("from"):
+        ctx.b.emit(m.Healed(target=other, amount=10))
+        ctx.b.emit(m.Damaged(target=ctx.source, amount=10, counters=True))
+
+
+# Slowbro: Strange Behavior (as often as you like: 1 damage counter from 1 of your other
+# Pokémon to this one); Bubble Drain (heal 30 from this Pokémon).
+pokemon(
+    "sv1-43",
+    (v.hit(), v.heal_self(30)),
+    ability=(v.ask_own_pokemon("strange_behavior", _other_damaged, key="from"), _move_a_counter),
+    usable=_strange_behavior_usable,
+    repeatable=True,
 )

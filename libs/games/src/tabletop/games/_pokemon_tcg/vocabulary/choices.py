@@ -10,7 +10,7 @@ from collections.abc import Callable
 from .. import messages as m
 from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
-from ..state import Mon, card_of
+from ..state import Mon, card_of, player_marker
 from .attacks import deal
 
 
@@ -251,5 +251,26 @@ def opponent_condition_if_switched(condition: str, key: str = "to") -> Step:
     def step(ctx: Ctx) -> None:
         if ctx.picks(key):
             ctx.b.emit(m.ConditionChanged(seat=ctx.opponent, condition=condition, on=True))  # type: ignore[arg-type]
+
+    return step
+
+
+def reveal_opponents_hand() -> Step:
+    """ "Your opponent reveals their hand" (every card in it becomes known)."""
+
+    def step(ctx: Ctx) -> None:
+        hand = ctx.state.sides[ctx.opponent].hand
+        ctx.b.emit(m.HandRevealed(seat=ctx.opponent, cards=hand))
+
+    return step
+
+
+def opponent_cant_play_items() -> Step:
+    """During the opponent's next turn, they can't play Item cards from their hand."""
+
+    def step(ctx: Ctx) -> None:
+        until = ctx.state.turn + 1
+        target = player_marker(ctx.opponent)
+        ctx.b.emit(m.MarkerAdded(kind="no_items", target=target, until=until))
 
     return step
