@@ -1,0 +1,24 @@
+"""The bots' evaluation: shares in [0, 1] that add up, favouring the player
+ahead on prizes, and the outcome once the game is over."""
+
+from __future__ import annotations
+
+from tabletop.games._pokemon_tcg import GAME
+
+from .helpers import Table
+
+
+def test_more_prizes_taken_looks_better() -> None:
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")), prizes=(3, 6))
+    a, b = GAME.evaluate_all(s)
+    assert abs(a + b - 1) < 1e-9 and a > 0.8
+    t = Table()
+    even = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")))
+    assert abs(GAME.evaluate(even, 0) - 0.5) < 0.05
+
+
+def test_a_finished_game_scores_its_outcome() -> None:
+    t = Table()
+    s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")), winners=(1,), phase=6)
+    assert GAME.evaluate_all(s) == (0.0, 1.0)
