@@ -39,7 +39,7 @@ run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL 
 test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/pytest -n 2 --dist loadgroup
+	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
 test-fast: $(STAMP)  ## unit and conformance tests only
 	$(VENV)/bin/pytest -n 2 -m "not integration and not slow"
