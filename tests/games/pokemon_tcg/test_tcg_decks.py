@@ -46,3 +46,16 @@ def test_a_config_refuses_an_illegal_deck_with_the_reason() -> None:
     with pytest.raises(ValidationError, match="not implemented yet"):
         PokemonTCGConfig(players=2, decks=("4 Klefki SVI 96\n56 Psychic Energy", "lightning"))
     assert resolve("lightning") == prebuilt("lightning")
+
+
+def test_every_pair_of_prebuilt_decks_plays_to_the_end() -> None:
+    from tabletop.games._pokemon_tcg import GAME
+    from tabletop.kernel import random_playout
+
+    for i, first in enumerate(PREBUILT):
+        for second in PREBUILT[i + 1 :]:
+            _, steps = random_playout(GAME, 2, seed=i, decks=(first, second))
+            last = None
+            for last in steps:  # noqa: B007
+                pass
+            assert last is not None and GAME.outcome(last.after) is not None
