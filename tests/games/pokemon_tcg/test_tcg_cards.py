@@ -23,6 +23,7 @@ from tabletop.games._pokemon_tcg.messages import (
     Retreat,
     UseAbility,
     UseAttack,
+    UseStadium,
 )
 from tabletop.games._pokemon_tcg.registry import POOL
 from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED, State
@@ -616,3 +617,18 @@ def test_every_pool_card_has_a_test() -> None:
         assert all(not a.text for a in card(cid).attacks), cid
         assert not card(cid).abilities, cid
     assert not missing, f"pool cards without a test: {missing}"
+
+
+def test_mesagoza_once_during_each_players_turn() -> None:  # sv1-178
+    s, (mesagoza, ralts) = _with_hand("sv1-178", "sv1-84")
+    s = _deck_first(s, ralts)
+    s = play(s, PlayTrainer(seat=0, card=mesagoza))
+    s = play(s, UseStadium(seat=0), coins(True))
+    assert s.prompt.kind == "search_pokemon"
+    s = play(s, Choose(seat=0, option=ralts))
+    assert ralts in s.sides[0].known
+    with pytest.raises(IllegalCommand, match="already used this turn"):
+        play(s, UseStadium(seat=0))
+    s = play(s, EndTurn(seat=0))
+    tails = play(s, UseStadium(seat=1), coins(False))  # the opponent may use it too
+    assert tails.prompt is None and tails.used & 16

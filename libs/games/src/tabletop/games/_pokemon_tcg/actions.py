@@ -26,6 +26,7 @@ from .state import (
     PARALYZED,
     RETREAT,
     STADIUM,
+    STADIUM_EFFECT,
     SUPPORTER,
     State,
     card_of,
@@ -137,6 +138,21 @@ def why_not_ability(s: State, seat: int, pokemon: int) -> str | None:
     return None
 
 
+def why_not_stadium(s: State, seat: int) -> str | None:
+    if reason := _main(s):
+        return reason
+    if s.stadium < 0:
+        return "there is no Stadium in play"
+    entry = POOL[s.cards[s.stadium]]
+    if not entry.stadium_effect:
+        return f"{card_of(s, s.stadium).name} has no effect to use"
+    if s.used & STADIUM_EFFECT:
+        return "the Stadium was already used this turn"
+    if entry.stadium_usable is not None and not entry.stadium_usable(s, seat, s.stadium):
+        return "the Stadium cannot be used now"
+    return None
+
+
 def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> str | None:
     if reason := _main(s):
         return reason
@@ -227,6 +243,12 @@ def use_ability(b: Builder, c: m.UseAbility) -> None:
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
+def use_stadium(b: Builder, c: m.UseStadium) -> None:
+    _refuse(why_not_stadium(b.state, c.seat))
+    b.emit(m.StadiumUsed(seat=c.seat))
+    run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
+
+
 def retreat(b: Builder, c: m.Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
     b.emit(m.Retreated(seat=c.seat, discarded=c.discard, to=c.to))
@@ -284,6 +306,8 @@ def main_commands(s: State, seat: int) -> list:
                 if why_not_trainer(s, seat, i, t) is None
             ]
     out += [m.UseAbility(seat=seat, pokemon=t) for t in mons if why_not_ability(s, seat, t) is None]
+    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
+        out.append(m.UseStadium(seat=seat))
     active = side.active
     if active is not None:
         if not s.used & RETREAT:

@@ -71,6 +71,12 @@ class UseAbility(Command):
     pokemon: int = Field(ge=0)
 
 
+class UseStadium(Command):
+    """Use the effect of the Stadium in play (once during each player's turn)."""
+
+    type: Literal["use_stadium"] = "use_stadium"
+
+
 class Retreat(Command):
     """Retreat the Active Pokémon, discarding `discard` (Energy paying the
     cost), and promote the benched `to`."""
@@ -105,6 +111,7 @@ COMMAND_TYPES = (
     AttachEnergy,
     PlayTrainer,
     UseAbility,
+    UseStadium,
     Retreat,
     UseAttack,
     EndTurn,

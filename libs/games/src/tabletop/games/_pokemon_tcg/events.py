@@ -140,6 +140,11 @@ class StadiumDiscarded(Event):
     card: int
 
 
+class StadiumUsed(Event):
+    type: Literal["stadium_used"] = "stadium_used"
+    seat: int
+
+
 class AbilityUsed(Event):
     type: Literal["ability_used"] = "ability_used"
     seat: int
@@ -301,6 +306,7 @@ EVENT_TYPES = (
     Evolved,
     TrainerPlayed,
     StadiumDiscarded,
+    StadiumUsed,
     AbilityUsed,
     Retreated,
     Switched,

@@ -29,6 +29,8 @@ class Entry:
     ability_usable: Condition | None = None
     trainer: bool = False
     playable: Condition | None = None
+    stadium_effect: bool = False  # a Stadium whose effect a player may use
+    stadium_usable: Condition | None = None
     target: Callable[[State, int, int], tuple[int, ...]] | None = None  # a Tool's legal targets
 
 
@@ -83,12 +85,22 @@ def trainer(
     playable: Condition | None = None,
     passive: Passive | None = None,
     target: Callable[[State, int, int], tuple[int, ...]] | None = None,
+    stadium_effect: tuple[Step, ...] | None = None,
+    stadium_usable: Condition | None = None,
 ) -> None:
     for cid in _reprints(card_id):
         register_script(f"{cid}/trainer", steps)
+        if stadium_effect is not None:
+            register_script(f"{cid}/stadium", stadium_effect)
         if passive is not None:
             PASSIVES[cid] = passive
-        POOL[cid] = Entry(trainer=True, playable=playable, target=target)
+        POOL[cid] = Entry(
+            trainer=True,
+            playable=playable,
+            target=target,
+            stadium_effect=stadium_effect is not None,
+            stadium_usable=stadium_usable,
+        )
 
 
 def implemented() -> frozenset[str]:

@@ -51,6 +51,7 @@ _HANDLERS: dict[type[Command], Callable[[Builder, Any], None]] = {
     m.AttachEnergy: actions.attach,
     m.PlayTrainer: actions.play_trainer,
     m.UseAbility: actions.use_ability,
+    m.UseStadium: actions.use_stadium,
     m.Retreat: actions.retreat,
     m.UseAttack: actions.attack,
     m.EndTurn: actions.end_turn,

@@ -27,8 +27,9 @@ PHASE_NAMES = ("choose_first", "setup", "main", "attacked", "checkup", "between_
 NO_ROTATION, ASLEEP, CONFUSED, PARALYZED = range(4)
 ROTATION_NAMES = ("", "asleep", "confused", "paralyzed")
 
-# Things a player may do once per turn (bits of State.used).
-ENERGY, SUPPORTER, STADIUM, RETREAT = 1, 2, 4, 8
+# Things a player may do once per turn (bits of State.used): attach Energy from
+# the hand, play a Supporter, play a Stadium, retreat, use the Stadium in play.
+ENERGY, SUPPORTER, STADIUM, RETREAT, STADIUM_EFFECT = 1, 2, 4, 8, 16
 
 Vars = tuple[tuple[str, Any], ...]
 

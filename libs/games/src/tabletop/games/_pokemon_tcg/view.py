@@ -20,6 +20,13 @@ from . import messages as m
 from .state import PHASE_NAMES, ROTATION_NAMES, SETUP, Mon, State
 
 PUBLIC_ZONES = {"discard", "energy"}
+USED_NAMES = (
+    (1, "energy"),
+    (2, "supporter"),
+    (4, "stadium"),
+    (8, "retreat"),
+    (16, "stadium_effect"),
+)
 
 
 class MonView(BaseModel):
@@ -138,11 +145,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
             most=p.most if sees else 0,
             picked=list(p.picked) if sees else None,
         )
-    used = [
-        n
-        for bit, n in ((1, "energy"), (2, "supporter"), (4, "stadium"), (8, "retreat"))
-        if state.used & bit
-    ]
+    used = [name for bit, name in USED_NAMES if state.used & bit]
     result = PokemonTCGView(
         seat=seat,
         phase=PHASE_NAMES[state.phase],

@@ -319,3 +319,16 @@ def _rocky_helmet(s: State, source: int, attacker: Mon, damaged: Mon) -> int:
 
 
 trainer("sv1-193", passive=Passive(retaliation=_rocky_helmet))  # Rocky Helmet
+
+
+trainer(  # Mesagoza (Stadium): once during each player's turn, flip; heads: a Pokémon from the
+    # deck, revealed, into the hand; then shuffle.
+    "sv1-178",
+    stadium_effect=(
+        v.flip_coins(1),
+        v.if_heads(v.ask_deck("search_pokemon", _pokemon, 1)),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.if_heads_shuffle(),
+    ),
+    stadium_usable=_deck_not_empty,
+)
