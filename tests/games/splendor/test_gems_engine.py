@@ -10,8 +10,10 @@ import random
 import pytest
 
 from tabletop.games import get_game
+from tabletop.games._gems import EMPTY
 from tabletop.games._gems.fast import maker
-from tabletop.games._gems.messages import CardBought, TakeDifferent
+from tabletop.games._gems.messages import Buy, CardBought, TakeDifferent
+from tabletop.games._gems.payment import payment
 
 GAMES = [get_game("splendor"), get_game("splendor-pokemon")]
 
@@ -48,3 +50,25 @@ def test_memo_is_not_part_of_the_state(game) -> None:
     for clone in (copy.deepcopy(s), copy.copy(s), pickle.loads(pickle.dumps(s))):
         assert clone == s and not clone.memo
         assert game.apply(clone, game.legal_commands(clone, 0)[0]) == after
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_legal_buys_are_exactly_the_cards_payment_accepts(game) -> None:
+    """The packed affordability test of `legal_commands` agrees with `payment`
+    (what `decide` charges), including holdings past the packed fields' 15
+    and every mix of wild tokens."""
+    rng = random.Random(5)
+    wild_cost = game.rules.cards.wild_cost
+    start = game.new(2, seed=5)
+    for _ in range(300):
+        bonus = tuple(rng.choice((0, 1, 2, 4, 7, 15, 16, 22)) for _ in range(5))
+        tokens = (*(rng.randint(0, 4) for _ in range(5)), rng.randint(0, 5))
+        reserved = tuple(rng.sample(range(len(game.rules.cards)), rng.randint(0, 3)))
+        player = start.players[0]._replace(tokens=tokens, bonus=bonus, reserved=reserved)
+        s = start._replace(players=(player, start.players[1]))
+        cards = [c for row in s.market for c in row if c != EMPTY] + list(reserved)
+        expected = [
+            c for c in cards if payment(game.cost_items[c], wild_cost[c], bonus, tokens) is not None
+        ]
+        buys = [c.card for c in game.legal_commands(s, 0) if isinstance(c, Buy)]
+        assert buys == expected, (bonus, tokens, reserved)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tabletop.games import get_game
 from tabletop.games._gems import ACTION, CHOOSE, EMPTY, OVER, RETURN, GemsCode
 from tabletop.games.splendor_pokemon import PokemonCode
 from tabletop.games.splendor_pokemon.cards import CARDS
+from tabletop.games.splendor_pokemon.game import _evolutions
 from tabletop.kernel import IllegalCommand
 
 from ..splendor.gems_checks import with_player
@@ -224,3 +227,21 @@ def test_sample_world_redeals_every_deck_including_rare_and_legendary() -> None:
     worlds = [GAME.sample_world(s, 0, seed) for seed in range(5)]
     assert all(GAME.view(w, 0) == GAME.view(s, 0) for w in worlds)
     assert len({w.decks[3] for w in worlds}) > 1 and len({w.decks[4] for w in worlds}) > 1
+
+
+def test_the_evolution_check_agrees_with_the_listed_evolutions() -> None:
+    """`pending` (bit sets, asked after every action) says yes exactly when
+    `_evolutions` (the plain loop that lists the choices) finds one."""
+    rng = random.Random(3)
+    both = set()
+    for seed in range(12):
+        s = new(rng.choice((2, 3, 4)), seed=seed)
+        while GAME.to_act(s):
+            for p in s.players:
+                rich = p._replace(bonus=tuple(b + rng.randint(0, 3) for b in p.bonus))
+                for q in (p, rich):
+                    expected = bool(_evolutions(q, s.market))
+                    assert GAME.pending(q, s.market, s.nobles) == expected
+                    both.add(expected)
+            s = GAME.apply(s, rng.choice(GAME.legal_commands(s, s.seat)))
+    assert both == {True, False}

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from tabletop.kernel import Command, Event, Game, GameConfig, IllegalCommand, JsonDict, Outcome
 
 from . import fold, legal, views
+from .afford import Affordability
 from .errors import GemsCode
 from .fast import maker
 from .messages import (
@@ -42,6 +43,7 @@ from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State
 
 _STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
 _NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
+_game_started = maker(GameStarted)
 _card_reserved = maker(CardReserved)
 _card_bought = maker(CardBought)
 _tokens_taken = maker(TokensTaken)
@@ -65,17 +67,22 @@ class GemsGame(Game[State]):
     def __init__(self) -> None:
         r = self.rules
         self.cost_items = cost_items(r.cards)
-        self.packed_cost = tuple(
-            legal.pack((*cost, wc))
-            for cost, wc in zip(r.cards.cost, r.cards.wild_cost, strict=True)
+        bonus_held = max(
+            sum(n for b, n in zip(r.cards.bonus, r.cards.bonus_count, strict=True) if b == i)
+            for i in range(N_COLORS)
         )
+        # Tables to a holding of 63: far above any reachable one (25 in Splendor).
+        if bonus_held + max(r.per_color.values()) > 63:
+            raise ValueError("holdings above 63 of a colour: widen the affordability tables")
+        self.afford = Affordability(r.cards, 63)
         self._take_idx: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._take_names: dict[tuple[int, ...], tuple[str, ...]] = {}
         self.token_limit = r.token_limit
+        self.ids_in_rows = tuple(r.cards.ids_in_row(i) for i in range(len(r.rows)))
         self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
         self.step_names = {**_STEP_NAMES, CHOOSE: self.choice_step}
-        self._vecs: dict[tuple[str, ...], tuple[int, ...]] = {}
+        self.vecs: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._names: dict[tuple[int, ...], tuple[str, ...]] = {}
         self._taken: dict[tuple[int, tuple[str, ...]], Event] = {}
         self.turn_ended = tuple(_turn_ended(seat=i) for i in range(self.max_players))
@@ -89,7 +96,11 @@ class GemsGame(Game[State]):
             Pass: self._pass,
             **self.extra_handlers(),
         }
+        # `decide` trusts a handler's presence as the kernel's command-type check.
+        if set(self.handlers) != set(self.command_types):
+            raise TypeError(f"{self.id}: command_types and handlers differ")
         self.folders: dict[type, Callable[..., State]] = {**fold.FOLDERS, **self.extra_folders()}
+        self.fold_turn_ended = self.folders[TurnEnded]
 
     # ------------------------------------------------------ the game's hooks
     def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
@@ -125,16 +136,15 @@ class GemsGame(Game[State]):
 
     # ---------------------------------------------------------- the decider
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
-        table = self.rules.cards
         market, decks = [], []
-        for r, row in enumerate(self.rules.rows):
-            ids = list(table.ids_in_row(r))
+        for ids_in_row, row in zip(self.ids_in_rows, self.rules.rows, strict=True):
+            ids = list(ids_in_row)
             rng.shuffle(ids)
             face_up = ids[: row.slots]
             market.append(tuple(face_up) + (EMPTY,) * (row.slots - len(face_up)))
             decks.append(tuple(ids[row.slots :]))
         return [
-            GameStarted(
+            _game_started(  # from the rule set's own tables: valid by construction
                 players=config.players,
                 market=tuple(market),
                 decks=tuple(decks),
@@ -142,6 +152,15 @@ class GemsGame(Game[State]):
                 nobles=self.deal_extras(config.players, rng),
             )
         ]
+
+    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        # The kernel's checks answer "is it this seat's move in a running game?",
+        # which this engine's state says in two fields: when it is, go straight
+        # to the handler; otherwise let the kernel refuse in its own words.
+        handler = self.handlers.get(type(command))
+        if handler is not None and command.seat == state.seat and state.step != OVER:
+            return handler(state, command)
+        return super().decide(state, command, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
         return self.handlers[type(command)](state, command)
@@ -152,7 +171,7 @@ class GemsGame(Game[State]):
     def fold(self, state: State | None, events: Iterable[Event]) -> State:
         # `decide` already folded its events to find the turn's end: reuse it.
         if state is not None and isinstance(events, (list, tuple)):
-            hit = state.memo.get("fold")
+            hit = state.__dict__.get("fold")  # the memo, without the property call
             # Tuple equality tries identity first (in C): the same events are cheap.
             if hit is not None and hit[0] == tuple(events):
                 return hit[1]
@@ -170,8 +189,9 @@ class GemsGame(Game[State]):
     def to_act(self, state: State) -> list[int]:
         return [] if state.step == OVER else [state.seat]
 
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal.legal_commands(self, state, seat)
+    # (game, state, seat) -> commands, bound as the method itself: one call
+    # less on the hottest path.
+    legal_commands = legal.legal_commands
 
     def outcome(self, state: State) -> Outcome | None:
         if state.step != OVER:
@@ -197,12 +217,12 @@ class GemsGame(Game[State]):
     # ------------------------------------------------------------- helpers
     def vec(self, names: tuple[str, ...]) -> tuple[int, ...]:
         """A token multiset by name -> counts per colour (wild last)."""
-        v = self._vecs.get(names)
+        v = self.vecs.get(names)
         if v is None:
             counts = [0] * (N_COLORS + 1)
             for n in names:
                 counts[self.rules.index[n]] += 1
-            v = self._vecs[names] = tuple(counts)
+            v = self.vecs[names] = tuple(counts)
         return v
 
     def names(self, vec: tuple[int, ...]) -> tuple[str, ...]:
@@ -237,12 +257,15 @@ class GemsGame(Game[State]):
         for e in events:
             t = folders[type(e)](self, t, e)
         if t.step == ENDING:
-            extra = self.auto_events(t) if auto else []
-            extra.append(self.turn_ended[s.seat])
-            for e in extra:
-                t = folders[type(e)](self, t, e)
-            events.extend(extra)
-        s.memo["fold"] = (tuple(events), t)
+            extra = self.auto_events(t) if auto else None
+            if extra:
+                for e in extra:
+                    t = folders[type(e)](self, t, e)
+                events.extend(extra)
+            end = self.turn_ended[s.seat]
+            t = self.fold_turn_ended(self, t, end)
+            events.append(end)
+        s.__dict__["fold"] = (tuple(events), t)
         return events
 
     def _tokens_taken(self, seat: int, names: tuple[str, ...]) -> Event:
@@ -257,7 +280,8 @@ class GemsGame(Game[State]):
 
     # ------------------------------------------------------------- actions
     def _take_different(self, s: State, cmd: TakeDifferent) -> list[Event]:
-        self.expect(s, ACTION)
+        if s.step != ACTION:
+            self.expect(s, ACTION)
         idx = self._take_idx.get(cmd.colors)
         if idx is None:
             idx = tuple(sorted(self.color(c) for c in cmd.colors))
@@ -289,10 +313,14 @@ class GemsGame(Game[State]):
         names = self._take_names.get(idx)
         if names is None:
             names = self._take_names[idx] = tuple(self.rules.colors[i] for i in idx)
-        return self.close(s, [self._tokens_taken(cmd.seat, names)])
+        event = self._taken.get((cmd.seat, names))
+        if event is None:
+            event = self._tokens_taken(cmd.seat, names)
+        return self.close(s, [event])
 
     def _take_same(self, s: State, cmd: TakeSame) -> list[Event]:
-        self.expect(s, ACTION)
+        if s.step != ACTION:
+            self.expect(s, ACTION)
         i = self.color(cmd.color)
         if i == WILD:
             raise IllegalCommand(
@@ -351,7 +379,8 @@ class GemsGame(Game[State]):
         return self.close(s, [event])
 
     def _buy(self, s: State, cmd: Buy) -> list[Event]:
-        self.expect(s, ACTION)
+        if s.step != ACTION:
+            self.expect(s, ACTION)
         card = self._card(cmd.card)
         p = s.players[cmd.seat]
         t = self.rules.cards
@@ -371,17 +400,23 @@ class GemsGame(Game[State]):
         return self.close(s, [event])
 
     def _return(self, s: State, cmd: ReturnTokens) -> list[Event]:
-        self.expect(s, RETURN)
+        if s.step != RETURN:
+            self.expect(s, RETURN)
         p = s.players[cmd.seat]
         excess = sum(p.tokens) - self.rules.token_limit
-        for c in cmd.tokens:
-            self.color(c)
+        v = self.vecs.get(cmd.tokens)  # memoized only once every colour was known
+        if v is None:
+            for c in cmd.tokens:
+                self.color(c)
         if len(cmd.tokens) != excess:  # before `vec`, whose memo must stay small
             raise IllegalCommand(
                 GemsCode.RETURN_COUNT, f"return exactly {excess} token(s), not {len(cmd.tokens)}"
             )
-        v = self.vec(cmd.tokens)
-        if any(a > b for a, b in zip(v, p.tokens, strict=True)):
+        if v is None:
+            v = self.vec(cmd.tokens)
+        v0, v1, v2, v3, v4, v5 = v
+        t0, t1, t2, t3, t4, t5 = p.tokens
+        if v0 > t0 or v1 > t1 or v2 > t2 or v3 > t3 or v4 > t4 or v5 > t5:
             raise IllegalCommand(GemsCode.RETURN_NOT_HELD, "you do not hold those tokens")
         return self.close(s, [_tokens_returned(seat=cmd.seat, tokens=self.names(v))])
 

@@ -114,11 +114,22 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
 
 
 def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
-    v = g.vec(e.tokens)
-    p = s.players[e.seat]
-    p = _new(Player, (plus(p.tokens, v), *p[1:]))
-    step = next_step(g, p, s.market, s.nobles, False)
-    return with_player(s, p, minus(s.supply, v), s.market, s.decks, s.nobles, step)
+    # The most frequent event: unpacked in place, no helper calls.
+    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    v0, v1, v2, v3, v4, v5 = g.vecs.get(e.tokens) or g.vec(e.tokens)
+    p = players[e.seat]
+    t0, t1, t2, t3, t4, t5 = p.tokens
+    t0, t1, t2, t3, t4, t5 = t0 + v0, t1 + v1, t2 + v2, t3 + v3, t4 + v4, t5 + v5
+    p = _new(Player, ((t0, t1, t2, t3, t4, t5), *p[1:]))
+    if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit:
+        step = RETURN
+    else:
+        step = CHOOSE if g.pending(p, market, nobles) else ENDING
+    a0, a1, a2, a3, a4, a5 = supply
+    supply = (a0 - v0, a1 - v1, a2 - v2, a3 - v3, a4 - v4, a5 - v5)
+    changed = list(players)
+    changed[seat] = p
+    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
 
 
 def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
@@ -130,21 +141,16 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
         decks = replaced(decks, row, decks[row][1:])
     else:
         market, decks = take_from_market(market, decks, row, card, e.refill)
-    p = s.players[e.seat]
-    tokens, supply = p.tokens, s.supply
+    tokens, bonus, points, cards, reserved, blind, nobles, under = s.players[e.seat]
+    supply = s.supply
     if e.wild:
-        tokens = (*tokens[:5], tokens[5] + 1)
-        supply = (*supply[:5], supply[5] - 1)
-    p = Player(
-        tokens,
-        p.bonus,
-        p.points,
-        p.cards,
-        (*p.reserved, card),
-        (*p.blind, card) if e.from_deck else p.blind,
-        p.nobles,
-        p.under,
-    )
+        t0, t1, t2, t3, t4, t5 = tokens
+        tokens = (t0, t1, t2, t3, t4, t5 + 1)
+        a0, a1, a2, a3, a4, a5 = supply
+        supply = (a0, a1, a2, a3, a4, a5 - 1)
+    if e.from_deck:
+        blind = (*blind, card)
+    p = _new(Player, (tokens, bonus, points, cards, (*reserved, card), blind, nobles, under))
     step = next_step(g, p, market, s.nobles, False)
     return with_player(s, p, supply, market, decks, s.nobles, step)
 
@@ -152,30 +158,41 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
 def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     card = e.card
     t = g.rules.cards
-    p = s.players[e.seat]
-    market, decks = s.market, s.decks
-    reserved, blind = p.reserved, p.blind
+    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    tokens, bonus, points, cards, reserved, blind, won, under = players[e.seat]
     if card in reserved:
         reserved = tuple(c for c in reserved if c != card)
         if card in blind:
             blind = tuple(c for c in blind if c != card)
     else:
         market, decks = take_from_market(market, decks, t.row[card], card, e.refill)
-    v = g.vec(e.paid)
+    v0, v1, v2, v3, v4, v5 = g.vecs.get(e.paid) or g.vec(e.paid)
+    t0, t1, t2, t3, t4, t5 = tokens
+    t0, t1, t2, t3, t4, t5 = t0 - v0, t1 - v1, t2 - v2, t3 - v3, t4 - v4, t5 - v5
     colour = t.bonus[card]
-    bonus = replaced(p.bonus, colour, p.bonus[colour] + t.bonus_count[card])
-    p = Player(
-        minus(p.tokens, v),
-        bonus,
-        p.points + t.points[card],
-        (*p.cards, card),
-        reserved,
-        blind,
-        p.nobles,
-        p.under,
+    bonus = replaced(bonus, colour, bonus[colour] + t.bonus_count[card])
+    p = _new(
+        Player,
+        (
+            (t0, t1, t2, t3, t4, t5),
+            bonus,
+            points + t.points[card],
+            (*cards, card),
+            reserved,
+            blind,
+            won,
+            under,
+        ),
     )
-    step = next_step(g, p, market, s.nobles, False)
-    return with_player(s, p, plus(s.supply, v), market, decks, s.nobles, step)
+    if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit:
+        step = RETURN
+    else:
+        step = CHOOSE if g.pending(p, market, nobles) else ENDING
+    a0, a1, a2, a3, a4, a5 = supply
+    supply = (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
+    changed = list(players)
+    changed[seat] = p
+    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
 
 
 def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
@@ -193,12 +210,25 @@ def on_passed(g: GemsGame, s: State, e: Passed) -> State:
 
 
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
-    n = len(s.players)
-    target = g.rules.target
-    ending = s.ending or s.players[s.seat].points >= target  # only the seat's points moved
-    over = (ending and s.seat == n - 1) or s.passes >= n
-    seat = s.seat if over else (s.seat + 1) % n
-    return _new(State, (*s[:5], seat, OVER if over else ACTION, s.turn + 1, ending, s.passes))
+    players, supply, market, decks, nobles, seat, _, turn, ending, passes = s
+    n = len(players)
+    ending = ending or players[seat].points >= g.rules.target  # only the seat's points moved
+    over = (ending and seat == n - 1) or passes >= n
+    return _new(
+        State,
+        (
+            players,
+            supply,
+            market,
+            decks,
+            nobles,
+            seat if over else (seat + 1) % n,
+            OVER if over else ACTION,
+            turn + 1,
+            ending,
+            passes,
+        ),
+    )
 
 
 FOLDERS = {

@@ -2,7 +2,7 @@
 
 Commands are immutable and valid by construction, so each distinct one is
 built once (with the lean constructor of `fast.py`) and reused: the legal list is
-table lookups plus the affordability loop over at most 15 cards.
+table lookups plus one affordability test of every card at once (`afford.py`).
 """
 
 from __future__ import annotations
@@ -14,20 +14,11 @@ from tabletop.kernel import Command
 
 from .fast import maker
 from .messages import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
-from .payment import wild_needed
-from .rules import N_COLORS, WILD
+from .rules import N_COLORS
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
     from .engine import GemsGame
-
-GUARDS = sum(16 << (5 * i) for i in range(N_COLORS + 1))
-
-
-def pack(counts: tuple[int, ...]) -> int:
-    """Counts per colour, wild last (each at most 15), in 5-bit fields."""
-    return sum(n << (5 * i) for i, n in enumerate(counts))
-
 
 _make = {
     c: maker(c) for c in (TakeDifferent, TakeSame, Reserve, ReserveTop, Buy, ReturnTokens, Pass)
@@ -66,6 +57,10 @@ class CommandBook:
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
         self.takes: dict[int, tuple[Command, ...]] = {}  # by supply_key()
+        # The reservations for the last (market, decks) pair seen, by identity:
+        # both tuples are shared from state to state until a card moves.
+        self._reservations: tuple[object, object, tuple[Command, ...]] = (None, None, ())
+        self._reservable_rows = tuple(i for i, row in enumerate(rules.rows) if row.reservable)
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
         self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {}
         self._names = names
@@ -83,6 +78,24 @@ class CommandBook:
         if cmds is None:
             same = tuple(self.take_same[i] for i in range(N_COLORS) if key >> (5 + i) & 1)
             cmds = self.takes[key] = self.take_different[key & 31] + same
+        return cmds
+
+    def reservations(self, market: tuple, decks: tuple) -> tuple[Command, ...]:
+        """Reserving each face-up card, then each non-empty deck's top, per row."""
+        last = self._reservations
+        if last[0] is market and last[1] is decks:
+            return last[2]
+        out: list[Command] = []
+        reserve = self.reserve.__getitem__
+        for r in self._reservable_rows:
+            row = market[r]
+            out += (
+                map(reserve, row) if EMPTY not in row else [reserve(c) for c in row if c != EMPTY]
+            )
+            if decks[r]:
+                out.append(self.reserve_top[r])
+        cmds = tuple(out)
+        self._reservations = (market, decks, cmds)
         return cmds
 
     def return_cmds(self, tokens: tuple[int, ...], excess: int) -> tuple[ReturnTokens, ...]:
@@ -148,7 +161,7 @@ def legal_commands(g: GemsGame, s: State, seat: int) -> list[Command]:
         return []
     step = s.step
     if step == ACTION:
-        memo = s.memo
+        memo = s.__dict__  # the state's memo, without the property call
         cmds = memo.get("legal")
         if cmds is None:
             cmds = memo["legal"] = actions(g, s, seat) or g.books[seat].pass_
@@ -164,47 +177,33 @@ def legal_commands(g: GemsGame, s: State, seat: int) -> list[Command]:
 def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     """Every legal action (no Pass): gem takes, reservations, purchases."""
     book = g.books[seat]
-    supply = s.supply
-    p = s.players[seat]
-    out: list[Command] = list(book.take_cmds(supply_key(supply)))
-    market = s.market
-    if len(p.reserved) < g.rules.max_reserved:
-        reserve = book.reserve
-        decks = s.decks
-        for r in g.reservable_rows:
-            out += [reserve[c] for c in market[r] if c != EMPTY]
-            if decks[r]:
-                out.append(book.reserve_top[r])
-    # Affordability without substituting wild tokens, all colours at once:
-    # 5-bit fields holding min(bonus + tokens, 15) (wild: tokens, against the
-    # printed wild cost) plus a guard bit; a field's guard bit survives
-    # subtracting the packed cost iff that colour is covered.
-    b, t = p.bonus, p.tokens
-    h0, h1, h2, h3, h4 = b[0] + t[0], b[1] + t[1], b[2] + t[2], b[3] + t[3], b[4] + t[4]
-    hg = (
-        GUARDS
-        + (h0 if h0 < 15 else 15)
-        + ((h1 if h1 < 15 else 15) << 5)
-        + ((h2 if h2 < 15 else 15) << 10)
-        + ((h3 if h3 < 15 else 15) << 15)
-        + ((h4 if h4 < 15 else 15) << 20)
-        + (t[5] << 25)  # at most 5 wild tokens exist
+    s0, s1, s2, s3, s4, _ = s.supply
+    takes = book.takes.get(
+        (s0 > 0)  # supply_key(), inline
+        | (s1 > 0) << 1
+        | (s2 > 0) << 2
+        | (s3 > 0) << 3
+        | (s4 > 0) << 4
+        | (s0 > 3) << 5
+        | (s1 > 3) << 6
+        | (s2 > 3) << 7
+        | (s3 > 3) << 8
+        | (s4 > 3) << 9
     )
-    packed = g.packed_cost
-    plain = book.buy_plain
-    wild = t[WILD]
-    if not wild:
+    out: list[Command] = list(takes or book.take_cmds(supply_key(s.supply)))
+    market = s.market
+    tokens, bonus, _, _, reserved, *_ = s.players[seat]
+    if len(reserved) < g.rules.max_reserved:
+        out += book.reservations(market, s.decks)
+    ok = g.afford.lanes(tokens, bonus)  # every affordable card's lane bit
+    if ok:
+        bit = g.afford.bit
+        plain = book.buy_plain
         for row in market:
             for c in row:
-                if c != EMPTY and (hg - packed[c]) & GUARDS == GUARDS:
+                if ok & bit[c]:
                     out.append(plain[c])
-        for c in p.reserved:
-            if (hg - packed[c]) & GUARDS == GUARDS:
+        for c in reserved:
+            if ok & bit[c]:
                 out.append(plain[c])
-        return out
-    wild_cost = g.rules.cards.wild_cost
-    items = g.cost_items
-    for c in [c for row in market for c in row if c != EMPTY] + list(p.reserved):
-        if (hg - packed[c]) & GUARDS == GUARDS or wild_needed(items[c], wild_cost[c], b, t) <= wild:
-            out.append(plain[c])
     return out

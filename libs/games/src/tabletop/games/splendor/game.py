@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from tabletop.games._gems import CHOOSE, GemsGame, Player, Row, Rules, State
+from tabletop.games._gems.fast import maker
 from tabletop.games._gems.fold import with_player
 from tabletop.games._gems.messages import COMMANDS, EVENTS
 from tabletop.games._gems.state import ENDING
@@ -30,7 +31,6 @@ RULES = Rules(
     wild_tokens=5,
     short_take_exact=True,
 )
-_NOBLE_ITEMS = tuple(tuple((i, n) for i, n in enumerate(req) if n) for req in NOBLES)
 
 
 class SplendorCode(StrEnum):
@@ -53,20 +53,26 @@ class NobleVisited(Event):
     noble: int
 
 
-_LEAST = min(sum(req) for req in NOBLES)  # no noble asks for fewer bonuses in all
+_CHOOSE_NOBLE = maker(ChooseNoble)
+
+_NOBLE_VISITED = maker(NobleVisited)
+# Per colour and bonus count (up to 63, past any reachable count): the bit set
+# of the nobles whose requirement in that colour the count meets. A noble
+# qualifies when its bit survives the AND over the five colours.
+_MEETS = tuple(
+    tuple(sum(1 << n for n, req in enumerate(NOBLES) if req[i] <= k) for k in range(64))
+    for i in range(5)
+)
 
 
-def _qualifying(bonus: tuple[int, ...], nobles: tuple[int, ...]) -> list[int]:
-    out: list[int] = []
-    if sum(bonus) < _LEAST:
-        return out
-    for n in nobles:
-        for i, need in _NOBLE_ITEMS[n]:
-            if bonus[i] < need:
-                break
-        else:
-            out.append(n)
-    return out
+def _qualifying(bonus: tuple[int, ...], nobles: tuple[int, ...]) -> tuple[int, ...]:
+    """The nobles on the table whose requirement these bonuses meet."""
+    b0, b1, b2, b3, b4 = bonus
+    m0, m1, m2, m3, m4 = _MEETS
+    met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]
+    if not met:
+        return ()
+    return tuple([n for n in nobles if met >> n & 1])
 
 
 class Splendor(GemsGame):
@@ -83,20 +89,25 @@ class Splendor(GemsGame):
     def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
         return tuple(rng.sample(range(len(NOBLES)), players + 1))
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._choose = [
+            {n: _CHOOSE_NOBLE(seat=seat, noble=n) for n in range(len(NOBLES))}
+            for seat in range(self.max_players)
+        ]
+
     def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
         return len(_qualifying(p.bonus, nobles)) > 1
 
     def auto_events(self, s: State) -> list[Event]:
         found = _qualifying(s.players[s.seat].bonus, s.nobles)
         if len(found) == 1:
-            return [NobleVisited.model_construct(seat=s.seat, noble=found[0])]
+            return [_NOBLE_VISITED(seat=s.seat, noble=found[0])]
         return []
 
     def choice_commands(self, s: State, seat: int) -> list[Command]:
-        return [
-            ChooseNoble.model_construct(seat=seat, noble=n)
-            for n in _qualifying(s.players[seat].bonus, s.nobles)
-        ]
+        book = self._choose[seat]
+        return [book[n] for n in _qualifying(s.players[seat].bonus, s.nobles)]
 
     def extra_handlers(self) -> Mapping[type, Callable[[State, Any], list[Event]]]:
         return {ChooseNoble: self._choose_noble}
@@ -122,21 +133,12 @@ class Splendor(GemsGame):
                 SplendorCode.NOBLE_NOT_EARNED,
                 f"your bonuses do not meet noble {cmd.noble}'s requirement",
             )
-        event = NobleVisited.model_construct(seat=cmd.seat, noble=cmd.noble)
+        event = _NOBLE_VISITED(seat=cmd.seat, noble=cmd.noble)
         return self.close(s, [event], auto=False)
 
 
 def _on_noble_visited(g: GemsGame, s: State, e: NobleVisited) -> State:
     p = s.players[e.seat]
-    p = Player(
-        p.tokens,
-        p.bonus,
-        p.points + NOBLE_POINTS,
-        p.cards,
-        p.reserved,
-        p.blind,
-        (*p.nobles, e.noble),
-        p.under,
-    )
+    p = p._replace(points=p.points + NOBLE_POINTS, nobles=(*p.nobles, e.noble))
     nobles = tuple(n for n in s.nobles if n != e.noble)
     return with_player(s, p, s.supply, s.market, s.decks, nobles, ENDING, s.passes)

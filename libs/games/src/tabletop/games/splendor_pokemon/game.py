@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from tabletop.games._gems import CHOOSE, ENDING, GemsCode, GemsGame, Player, Row, Rules, State
+from tabletop.games._gems.fast import maker
 from tabletop.games._gems.fold import replaced, take_from_market, with_player
 from tabletop.games._gems.messages import COMMANDS, EVENTS
 from tabletop.games._gems.views import card_view
@@ -71,18 +72,50 @@ class Evolved(Event):
     refill: int | None = None  # the card that replaced `into` face up
 
 
+# Per card: (bonus colour, count, next-stage ids) or None, read in one lookup.
+_EVOLUTION = tuple(
+    None if req is None else (req[0], req[1], into)
+    for req, into in zip(EVOLVE_REQUIREMENT, EVOLVES_INTO, strict=True)
+)
+
+
 def _evolutions(p: Player, market: tuple) -> list[tuple[int, int]]:
     """(card, into) pairs the player may evolve now."""
     out = []
     bonus = p.bonus
     row = CARDS.row
     for c in p.cards:
-        req = EVOLVE_REQUIREMENT[c]
-        if req is not None and bonus[req[0]] >= req[1]:
-            for t in EVOLVES_INTO[c]:
+        evolution = _EVOLUTION[c]
+        if evolution is not None and bonus[evolution[0]] >= evolution[1]:
+            for t in evolution[2]:
                 if t in p.reserved or t in market[row[t]]:
                     out.append((c, t))
     return out
+
+
+# For `pending`, asked after every action, as bit sets over card ids:
+# _MET[i][b]: the cards whose evolution requirement is in colour i and met by
+# b bonuses of it (b up to 63, past any reachable count); _EVOLVES_FROM[t]:
+# the cards whose next stage is t (the extra last entry, index EMPTY, none).
+_MET = tuple(
+    tuple(
+        sum(
+            1 << c
+            for c, req in enumerate(EVOLVE_REQUIREMENT)
+            if req and req[0] == i and req[1] <= b
+        )
+        for b in range(64)
+    )
+    for i in range(5)
+)
+_EVOLVES_FROM = (
+    *(sum(1 << c for c, into in enumerate(EVOLVES_INTO) if t in into) for t in range(len(CARDS))),
+    0,
+)
+
+_EVOLVE = maker(Evolve)
+_SKIP = maker(SkipEvolve)
+_EVOLVED = maker(Evolved)
 
 
 class SplendorPokemon(GemsGame):
@@ -96,23 +129,49 @@ class SplendorPokemon(GemsGame):
     event_types = (*EVENTS, Evolved)
     choice_step = "evolve"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._evolve_cmds: dict[tuple[int, int, int], Evolve] = {}
+        self._skip = tuple(_SKIP(seat=seat) for seat in range(self.max_players))
+        # The face-up cards' _EVOLVES_FROM, for the last market seen (market
+        # tuples are shared from state to state until a card moves).
+        self._market_sources: tuple[object, int] = (None, 0)
+
     def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        bonus = p.bonus
-        row = CARDS.row
-        for c in p.cards:
-            req = EVOLVE_REQUIREMENT[c]
-            if req is not None and bonus[req[0]] >= req[1]:
-                for t in EVOLVES_INTO[c]:
-                    if t in p.reserved or t in market[row[t]]:
-                        return True
+        """Can the player evolve now: one of their cards whose requirement the
+        bonuses meet, its next stage face up or in their reserve?"""
+        b0, b1, b2, b3, b4 = p.bonus
+        m0, m1, m2, m3, m4 = _MET
+        met = m0[b0] | m1[b1] | m2[b2] | m3[b3] | m4[b4]
+        if not met:
+            return False
+        last = self._market_sources
+        if last[0] is market:
+            sources = last[1]
+        else:
+            sources = 0
+            for row in market:
+                for t in row:
+                    sources |= _EVOLVES_FROM[t]
+            self._market_sources = (market, sources)
+        for t in p.reserved:
+            sources |= _EVOLVES_FROM[t]
+        candidates = met & sources
+        if candidates:
+            for c in p.cards:
+                if candidates >> c & 1:
+                    return True
         return False
 
     def choice_commands(self, s: State, seat: int) -> list[Command]:
-        options: list[Command] = [
-            Evolve.model_construct(seat=seat, card=c, into=t)
-            for c, t in _evolutions(s.players[seat], s.market)
-        ]
-        options.append(SkipEvolve.model_construct(seat=seat))
+        made = self._evolve_cmds
+        options: list[Command] = []
+        for c, t in _evolutions(s.players[seat], s.market):
+            cmd = made.get((seat, c, t))
+            if cmd is None:
+                cmd = made[seat, c, t] = _EVOLVE(seat=seat, card=c, into=t)
+            options.append(cmd)
+        options.append(self._skip[seat])
         return options
 
     def extra_handlers(self) -> Mapping[type, Callable[[State, Any], list[Event]]]:
@@ -166,7 +225,7 @@ class SplendorPokemon(GemsGame):
                 f"evolving {CARDS.name[cmd.card]} needs {req[1]} {COLORS[req[0]]} bonuses; "
                 f"you have {p.bonus[req[0]]}",
             )
-        event = Evolved.model_construct(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill)
+        event = _EVOLVED(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill)
         return self.close(s, [event], auto=False)
 
     def _skip(self, s: State, cmd: SkipEvolve) -> list[Event]:
