@@ -11,6 +11,7 @@ from tabletop.games._pokemon_tcg.messages import (
     Choose,
     PlayTrainer,
     UseAbility,
+    UseAttack,
 )
 from tabletop.games._pokemon_tcg.state import State
 from tabletop.kernel import IllegalCommand
@@ -140,3 +141,31 @@ def test_greavard_underworld_stroll_sends_a_supporter_to_the_bottom() -> None:  
     assert s.prompt.options == (hand[0],) and not s.prompt.hidden
     s = play(s, Choose(seat=0, option=hand[0]))
     assert s.sides[1].deck[-1] == hand[0]
+
+
+def test_wiglett_twisting_strike_shields_from_damage_and_effects() -> None:  # sv1-55
+    t = Table()
+    wiglett = t.mon(0, "sv1-55", energy=["sve-3"])
+    s = t.state(actives=(wiglett, t.mon(1, "sv1-126", energy=["sve-7", G, G])))  # Grimer
+    s = _attack(s, 0, True)
+    s = play(s, UseAttack(seat=1, attack=0))  # Super Poison Breath: 50 and Poisoned
+    assert mon(s, wiglett.card).damage == 0 and s.sides[0].poison == 0
+    t = Table()
+    wiglett = t.mon(0, "sv1-55", energy=["sve-3"])
+    s = t.state(actives=(wiglett, t.mon(1, "sv1-140", energy=[G])))  # Varoom: Poison Gas
+    s = play(_attack(s, 0, False), UseAttack(seat=1, attack=0))
+    assert s.sides[0].poison == 1  # tails: no shield
+
+
+def test_squawkabilly_call_for_family_and_fly() -> None:  # sv1-162
+    t = Table()
+    basics = t.cards_of(0, "sv1-84", "sv1-146", "sv1-107")
+    s = t.state(actives=(t.mon(0, "sv1-162", energy=[G]), t.mon(1, "sv1-61")))
+    s = _attack(s, 0)
+    assert s.prompt.most == 2 and set(s.prompt.options) == set(basics)
+    s = play(play(s, Choose(seat=0, option=basics[0])), Choose(seat=0, option=basics[2]))
+    assert {b.card for b in s.sides[0].bench} == {basics[0], basics[2]}
+    s, _ = _duel("sv1-162", 1)
+    assert _dealt(s, 1, False) == 0
+    shielded = _attack(s, 1, True)
+    assert {k.kind for k in shielded.markers} == {"no_damage", "no_effects"}

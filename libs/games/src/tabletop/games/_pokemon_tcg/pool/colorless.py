@@ -77,3 +77,13 @@ pokemon("sv1-161", PLAIN, (v.damage_times(v.in_play_named("Maushold")), v.hit())
 pokemon("sv1-163", recoil(10))  # Cyclizar: Reckless Charge
 pokemon("sv1-164", (v.draw(2),), PLAIN)  # Cyclizar: Touring, Speed Attack
 pokemon("sv1-165", PLAIN, recoil(20))  # Flamigo: Flap, Nosedive
+
+
+# Squawkabilly: Call for Family (up to 2 Basic Pokémon from your deck onto your Bench);
+# Fly (flip; tails: nothing; heads: prevent all damage from and effects of attacks done to
+# this Pokémon during the opponent's next turn).
+pokemon(
+    "sv1-162",
+    (v.ask_deck_to_bench("search_basic", v.is_basic, 2), v.bench_picked(), v.shuffle_deck()),
+    (v.flip_coins(1), v.nothing_if_tails(), v.hit(), v.shield_self()),
+)

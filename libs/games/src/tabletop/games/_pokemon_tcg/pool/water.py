@@ -114,3 +114,8 @@ pokemon(
     usable=_strange_behavior_usable,
     repeatable=True,
 )
+
+
+# Wiglett: Twisting Strike (flip; heads: prevent all damage from and effects of attacks done to
+# this Pokémon during the opponent's next turn).
+pokemon("sv1-55", (v.hit(), v.flip_coins(1), v.if_heads(v.shield_self())))

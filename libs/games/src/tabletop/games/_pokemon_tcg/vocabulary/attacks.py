@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import messages as m
-from ..damage import attack_damage, prevents_condition, retaliation, retreat_cost
+from ..damage import attack_damage, is_marked, prevents_condition, retaliation, retreat_cost
 from ..effects import STOP, Ask, Ctx, Step, Stop
-from ..state import Mon, card_of
+from ..state import Mon, card_of, owner
 
 
 def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
@@ -113,9 +113,15 @@ def self_damage(amount: int) -> Step:
     return step
 
 
+def shielded(ctx: Ctx, mon: Mon) -> bool:
+    """The opponent's `mon` is protected from the effects of this attack
+    ("prevent all damage from and effects of attacks done to this Pokémon")."""
+    return owner(mon.card) != ctx.seat and is_marked(ctx.state, "no_effects", mon.card)
+
+
 def _condition(ctx: Ctx, seat: int, name: str, amount: int = 1) -> None:
     active = ctx.state.sides[seat].active
-    if active is None or prevents_condition(ctx.state, active, name):
+    if active is None or prevents_condition(ctx.state, active, name) or shielded(ctx, active):
         return
     ctx.b.emit(m.ConditionChanged(seat=seat, condition=name, on=True, amount=amount))  # type: ignore[arg-type]
 
@@ -164,7 +170,7 @@ def lasting_on_defender(kind: str, amount: int = 0) -> Step:
 
     def step(ctx: Ctx) -> None:
         defender = ctx.state.sides[ctx.opponent].active
-        if defender is not None:
+        if defender is not None and not shielded(ctx, defender):
             until = ctx.state.turn + 1
             ctx.b.emit(m.MarkerAdded(kind=kind, target=defender.card, until=until, amount=amount))
 
@@ -405,5 +411,19 @@ def cure_own_active() -> Step:
             ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="poisoned", on=False))
         if side.burned:
             ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="burned", on=False))
+
+    return step
+
+
+def shield_self() -> Step:
+    """During the opponent's next turn, prevent all damage from and effects of
+    attacks done to this Pokémon."""
+
+    def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is not None:
+            until = ctx.state.turn + 1
+            for kind in ("no_damage", "no_effects"):
+                ctx.b.emit(m.MarkerAdded(kind=kind, target=me.card, until=until))
 
     return step

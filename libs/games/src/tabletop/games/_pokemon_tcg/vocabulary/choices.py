@@ -11,7 +11,7 @@ from .. import messages as m
 from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
 from ..state import Mon, card_of, player_marker
-from .attacks import deal
+from .attacks import deal, shielded
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -135,7 +135,7 @@ def discard_picked_attached(key: str = "energy") -> Step:
     def step(ctx: Ctx) -> None:
         for energy in ctx.picks(key):
             holder = _holder(ctx, energy)
-            if holder is not None:
+            if holder is not None and not shielded(ctx, holder):
                 ctx.b.emit(m.EnergyDiscarded(target=holder.card, cards=(energy,)))
 
     return step
