@@ -9,6 +9,8 @@ import pytest
 
 from tabletop.games._pokemon_tcg.messages import (
     Choose,
+    Evolve,
+    PlayBasic,
     PlayTrainer,
     UseAbility,
     UseAttack,
@@ -16,7 +18,7 @@ from tabletop.games._pokemon_tcg.messages import (
 from tabletop.games._pokemon_tcg.state import State
 from tabletop.kernel import IllegalCommand
 
-from .helpers import Table, mon, play
+from .helpers import Table, coins, mon, play
 from .test_tcg_cards import _attack, _dealt, _duel
 
 R, P, F, G = "sve-2", "sve-5", "sve-6", "sve-1"
@@ -169,3 +171,63 @@ def test_squawkabilly_call_for_family_and_fly() -> None:  # sv1-162
     assert _dealt(s, 1, False) == 0
     shielded = _attack(s, 1, True)
     assert {k.kind for k in shielded.markers} == {"no_damage", "no_effects"}
+
+
+def test_scatterbug_and_spewpa_adaptive_evolution() -> None:  # sv1-8, sv1-9
+    t = Table()
+    spewpa, vivillon, fresh = t.cards_of(0, "sv1-9", "sv1-10", "sv1-8")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-61")),
+        hands=((spewpa, vivillon, fresh), ()),
+        turn=1,
+    )
+    # The first turn, and the very turn Scatterbug is played: it still evolves, twice.
+    s = play(s, PlayBasic(seat=0, card=fresh))
+    s = play(s, Evolve(seat=0, card=spewpa, target=fresh))
+    s = play(s, Evolve(seat=0, card=vivillon, target=spewpa))
+    assert mon(s, vivillon).below == (fresh, spewpa)
+
+
+def test_vivillon_miracle_powder_chooses_the_condition() -> None:  # sv1-10
+    s, _ = _duel("sv1-10", 0, defender_id="sv1-65")
+    s = _attack(s, 0, True)
+    assert s.prompt.kind == "special_condition" and s.prompt.options == (0, 1, 2, 3, 4)
+    s = play(s, Choose(seat=0, option=4))  # Poisoned
+    assert s.sides[1].poison == 1
+
+
+def test_dolliv_apply_oil_attack_may_not_happen() -> None:  # sv1-22
+    t = Table()
+    foe = t.mon(1, "sv1-146", energy=[G])
+    s = t.state(actives=(t.mon(0, "sv1-22", energy=[G, G]), foe))
+    s = _attack(s, 1)
+    failed = play(s, UseAttack(seat=1, attack=0), coins(False))
+    assert mon(failed, 0).damage == 0 and failed.current == 0
+    worked = play(s, UseAttack(seat=1, attack=0), coins(True))
+    assert mon(worked, 0).damage == 40
+
+
+def test_arboliva_enriching_oil_when_played_to_evolve() -> None:  # sv1-23
+    t = Table()
+    dolliv = t.mon(0, "sv1-22", damage=60)
+    (arboliva,) = t.cards_of(0, "sv1-23")
+    s = t.state(actives=(dolliv, t.mon(1, "sv1-61")), hands=((arboliva,), ()), turn=5)
+    s = play(s, Evolve(seat=0, card=arboliva, target=dolliv.card))
+    assert s.prompt.kind == "enriching_oil" and s.prompt.need == 0
+    s = play(s, Choose(seat=0, option=arboliva))
+    assert mon(s, arboliva).damage == 0
+
+
+def test_hawlucha_flying_entry_when_benched_from_the_hand() -> None:  # sv1-118
+    t = Table()
+    (hawlucha,) = t.cards_of(0, "sv1-118")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-61")),
+        benches=((), (t.mon(1, "sv1-84"), t.mon(1, "sv1-146"), t.mon(1, "sv1-107"))),
+        hands=((hawlucha,), ()),
+    )
+    s = play(s, PlayBasic(seat=0, card=hawlucha))
+    assert s.prompt.kind == "flying_entry" and s.prompt.most == 2
+    first, second = s.prompt.options[:2]
+    s = play(play(s, Choose(seat=0, option=first)), Choose(seat=0, option=second))
+    assert mon(s, first).damage == 10 and mon(s, second).damage == 10

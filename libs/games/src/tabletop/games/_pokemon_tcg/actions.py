@@ -13,7 +13,7 @@ from itertools import combinations
 from tabletop.kernel import Code, IllegalCommand
 
 from . import messages as m
-from .damage import is_marked, retreat_cost
+from .damage import evolves_early, is_marked, retreat_cost
 from .effects import run
 from .engine import Builder
 from .registry import POOL
@@ -68,9 +68,9 @@ def why_not_evolve(s: State, seat: int, instance: int, target: int) -> str | Non
         return f"you have no Pokémon {target} in play"
     if evolution.evolves_from != card_of(s, mon.card).name:
         return f"{evolution.name} does not evolve from {card_of(s, mon.card).name}"
-    if first_turn_of_player(s):
+    if first_turn_of_player(s) and not evolves_early(s, mon):
         return "no Pokémon can evolve during a player's first turn"
-    if mon.since == s.turn:
+    if mon.since == s.turn and not evolves_early(s, mon):
         return "a Pokémon that came into play or evolved this turn cannot evolve"
     return None
 
@@ -215,14 +215,23 @@ def why_not_attack(s: State, seat: int, index: int) -> str | None:
 
 
 # --------------------------------------------------------------- decisions
+def when_played(b: Builder, seat: int, instance: int) -> None:
+    """Run the card's "when you play this Pokémon from your hand" effect, if any."""
+    entry = POOL.get(b.state.cards[instance])
+    if entry is not None and entry.on_play:
+        run(b, f"{b.state.cards[instance]}/on_play", seat, instance)
+
+
 def play_basic(b: Builder, c: m.PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
     b.emit(m.BasicBenched(seat=c.seat, card=c.card))
+    when_played(b, c.seat, c.card)
 
 
 def evolve(b: Builder, c: m.Evolve) -> None:
     _refuse(why_not_evolve(b.state, c.seat, c.card, c.target))
     b.emit(m.Evolved(seat=c.seat, card=c.card, target=c.target))
+    when_played(b, c.seat, c.card)
 
 
 def attach(b: Builder, c: m.AttachEnergy) -> None:
@@ -265,6 +274,8 @@ def attack(b: Builder, c: m.UseAttack) -> None:
         # Confused and tails: 3 damage counters on itself, and the attack fails.
         b.emit(m.Damaged(target=active.card, amount=30, counters=True))
         return
+    if is_marked(s, "attack_may_fail", active.card) and not b.flip(c.seat):
+        return  # Apply Oil: tails, the attack doesn't happen
     printed = card_of(s, active.card).attacks[c.attack].damage
     variables = (("attack", c.attack), ("base", printed), ("damage", printed))
     run(b, f"{s.cards[active.card]}/attack/{c.attack}", c.seat, active.card, variables)
@@ -281,7 +292,8 @@ def main_commands(s: State, seat: int) -> list:
     out: list = []
     mons = [mon.card for mon in side.mons()]
     names = [card_of(s, t).name for t in mons]
-    can_evolve = not first_turn_of_player(s)  # checked once, not per card and target
+    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
+    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in side.mons())
     can_attach = not s.used & ENERGY
     for i in side.hand:
         c = card_of(s, i)

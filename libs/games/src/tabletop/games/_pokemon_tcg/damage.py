@@ -35,6 +35,9 @@ class Passive:
     # (state, source card, attacker, damaged Pokémon) -> damage counters put on the
     # attacker after an attack damaged that Pokémon (Rocky Helmet, Counterattack Quills)
     retaliation: Callable[[State, int, Mon, Mon], int] | None = None
+    # (state, source card, Pokémon) -> True: it may evolve on its owner's first turn and
+    # on the turn it came into play (Adaptive Evolution)
+    evolves_early: Callable[[State, int, Mon], bool] | None = None
 
 
 PASSIVES: dict[str, Passive] = {}
@@ -123,6 +126,10 @@ def attack_damage(
         if p.damage_reduction
     )
     return max(0, amount)
+
+
+def evolves_early(state: State, mon: Mon) -> bool:
+    return any(p.evolves_early(state, src, mon) for src, p in sources(state) if p.evolves_early)
 
 
 def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:

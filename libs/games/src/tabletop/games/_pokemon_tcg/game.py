@@ -51,6 +51,7 @@ class PokemonTCG(Game[State]):
         {"decks": ("fighting", "darkness")},
         {"decks": ("water", "lightning")},
         {"decks": ("psychic", "fighting")},
+        {"decks": ("grass", "darkness")},
     )
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:

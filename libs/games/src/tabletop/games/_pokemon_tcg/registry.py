@@ -26,6 +26,7 @@ class Entry:
     attacks: int = 0  # how many attack scripts are registered
     ability: bool = False  # an Ability used from the main phase
     repeatable: bool = False  # "as often as you like during your turn" (else once a turn)
+    on_play: bool = False  # a script run when played from the hand (to the Bench / to evolve)
     ability_usable: Condition | None = None
     trainer: bool = False
     playable: Condition | None = None
@@ -61,11 +62,14 @@ def pokemon(
     usable: Condition | None = None,
     passive: Passive | None = None,
     repeatable: bool = False,
+    on_play: tuple[Step, ...] | None = None,
 ) -> None:
     _check_attacks(card_id, attacks)
     for cid in _reprints(card_id):
         for index, steps in enumerate(attacks):
             register_script(f"{cid}/attack/{index}", steps)
+        if on_play is not None:
+            register_script(f"{cid}/on_play", on_play)
         if ability is not None:
             register_script(f"{cid}/ability", ability)
         if passive is not None:
@@ -75,6 +79,7 @@ def pokemon(
             ability=ability is not None,
             repeatable=repeatable,
             ability_usable=usable,
+            on_play=on_play is not None,
         )
 
 

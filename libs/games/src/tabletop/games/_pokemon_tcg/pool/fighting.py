@@ -130,3 +130,18 @@ pokemon(
     ),
     usable=_dino_cry_usable,
 )
+
+
+def _ask_two_benched(ctx: Ctx) -> Ask:
+    options = tuple(mon.card for mon in ctx.state.sides[ctx.opponent].bench)
+    return Ask("flying_entry", options, key="targets", need=0, most=2)
+
+
+def _one_counter_each(ctx: Ctx) -> None:
+    for target in ctx.picks("targets"):
+        ctx.b.emit(m.Damaged(target=target, amount=10, counters=True))
+
+
+# Hawlucha: Flying Entry (when played from the hand onto the Bench: you may put 1 damage counter
+# on each of 2 of the opponent's Benched Pokémon), Wing Attack.
+pokemon("sv1-118", PLAIN, on_play=(_ask_two_benched, _one_counter_each))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
-from ..effects import Ctx
+from ..effects import Ask, Ctx
 from ..registry import pokemon
 from ..state import Mon, State, is_active, owner
 from .common import PLAIN, on_heads
@@ -92,3 +93,51 @@ pokemon(
     ),
     PLAIN,
 )
+
+
+def _adaptive_evolution(s: State, source: int, mon: Mon) -> bool:
+    """This Pokémon can evolve during your first turn or the turn you play it."""
+    return mon.card == source
+
+
+CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
+
+
+def _ask_condition(ctx: Ctx) -> Ask:
+    return Ask("special_condition", tuple(range(len(CONDITIONS))), key="condition")
+
+
+def _chosen_condition(ctx: Ctx) -> None:
+    for index in ctx.picks("condition"):
+        v.opponent_condition(CONDITIONS[index])(ctx)
+
+
+pokemon("sv1-8", PLAIN, passive=Passive(evolves_early=_adaptive_evolution))  # Scatterbug
+pokemon("sv1-9", PLAIN, passive=Passive(evolves_early=_adaptive_evolution))  # Spewpa
+# Vivillon: Miracle Powder (flip; heads: choose a Special Condition for the opponent's Active
+# Pokémon), Bug Buzz.
+pokemon(
+    "sv1-10",
+    (v.hit(), v.flip_coins(1), v.if_heads(_ask_condition), _chosen_condition),
+    PLAIN,
+)
+# Dolliv: Slap; Apply Oil (during the opponent's next turn, if the Defending Pokémon tries to
+# attack, its player flips a coin: tails, the attack doesn't happen).
+pokemon("sv1-22", PLAIN, (v.hit(), v.lasting_on_defender("attack_may_fail")))
+
+
+def _any_damaged(ctx: Ctx) -> Ask:
+    options = tuple(mon.card for mon in ctx.state.sides[ctx.seat].mons() if mon.damage)
+    return Ask("enriching_oil", options, key="target", need=0)
+
+
+def _heal_all(ctx: Ctx) -> None:
+    for target in ctx.picks("target"):
+        mon = ctx.state.sides[ctx.seat].find(target)
+        if mon is not None and mon.damage:
+            ctx.b.emit(m.Healed(target=target, amount=mon.damage))
+
+
+# Arboliva: Enriching Oil (when played from the hand to evolve: you may heal all damage from 1
+# of your Pokémon), Solar Beam.
+pokemon("sv1-23", PLAIN, on_play=(_any_damaged, _heal_all))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import messages as m
 from .. import vocabulary as v
+from ..actions import when_played
 from ..cards import Card, catalog
 from ..damage import Passive
 from ..effects import Ctx
@@ -295,8 +296,11 @@ def _candy_options(s: State, seat: int, variables: dict) -> tuple[int, ...]:
 
 
 def _evolve_with_candy(ctx: Ctx) -> None:
+    """The last step: a Stage 2 played this way is "played from the hand to
+    evolve", so its own effect (Arboliva's Enriching Oil) may follow."""
     for stage2 in ctx.picks("stage2"):
         ctx.b.emit(m.Evolved(seat=ctx.seat, card=stage2, target=ctx.picks("basic")[0]))
+        when_played(ctx.b, ctx.seat, stage2)
 
 
 trainer(  # Rare Candy: evolve a Basic Pokémon straight to Stage 2 with a card from your hand.
