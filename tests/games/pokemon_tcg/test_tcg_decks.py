@@ -44,7 +44,7 @@ def test_a_config_refuses_an_illegal_deck_with_the_reason() -> None:
     with pytest.raises(ValidationError, match="exactly 60 cards"):
         PokemonTCGConfig(players=2, decks=("4 Ralts SVI 84", "lightning"))
     with pytest.raises(ValidationError, match="not implemented yet"):
-        PokemonTCGConfig(players=2, decks=("4 Klefki SVI 96\n56 Psychic Energy", "lightning"))
+        PokemonTCGConfig(players=2, decks=("4 Spiritomb SVI 129\n56 Darkness Energy", "lightning"))
     assert resolve("lightning") == prebuilt("lightning")
 
 

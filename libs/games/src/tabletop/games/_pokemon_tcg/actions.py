@@ -13,7 +13,7 @@ from itertools import combinations
 from tabletop.kernel import Code, IllegalCommand
 
 from . import messages as m
-from .damage import evolves_early, is_marked, retreat_cost
+from .damage import abilities_off, evolves_early, is_marked, retreat_cost
 from .effects import run
 from .engine import Builder
 from .registry import POOL
@@ -131,6 +131,8 @@ def why_not_ability(s: State, seat: int, pokemon: int) -> str | None:
     entry = POOL.get(s.cards[mon.card])
     if entry is None or not entry.ability:
         return f"{card_of(s, mon.card).name} has no Ability to use"
+    if abilities_off(s, mon):
+        return "Basic Pokémon have no Abilities while Mischievous Lock is in the Active Spot"
     if pokemon in s.abilities_used and not entry.repeatable:
         return "that Ability was already used this turn"
     if entry.ability_usable is not None and not entry.ability_usable(s, seat, pokemon):
@@ -218,7 +220,8 @@ def why_not_attack(s: State, seat: int, index: int) -> str | None:
 def when_played(b: Builder, seat: int, instance: int) -> None:
     """Run the card's "when you play this Pokémon from your hand" effect, if any."""
     entry = POOL.get(b.state.cards[instance])
-    if entry is not None and entry.on_play:
+    mon = b.state.sides[seat].find(instance)
+    if entry is not None and entry.on_play and mon is not None and not abilities_off(b.state, mon):
         run(b, f"{b.state.cards[instance]}/on_play", seat, instance)
 
 

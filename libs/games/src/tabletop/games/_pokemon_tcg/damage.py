@@ -43,15 +43,33 @@ class Passive:
 PASSIVES: dict[str, Passive] = {}
 
 
+LOCK = "Mischievous Lock"  # Klefki: while Active, Basic Pokémon have no Abilities but this one
+
+
+def abilities_off(state: State, mon: Mon) -> bool:
+    """`mon` has no Abilities now (a Basic Pokémon while an Active Klefki locks them)."""
+    c = card_of(state, mon.card)
+    if c.stage != 0 or any(a.name == LOCK for a in c.abilities):
+        return False
+    return any(
+        side.active is not None
+        and any(a.name == LOCK for a in card_of(state, side.active.card).abilities)
+        for side in state.sides
+    )
+
+
 def sources(state: State) -> Iterator[tuple[int, Passive]]:
-    """Every card in play that has a passive: Pokémon, Tools, the Stadium."""
+    """Every card in play that has a passive: Pokémon (their Abilities, unless
+    switched off), Tools, the Stadium."""
     for side in state.sides:
         for mon in side.mons():
-            for instance in (mon.card, mon.tool):
-                if instance >= 0:
-                    passive = PASSIVES.get(state.cards[instance])
-                    if passive is not None:
-                        yield instance, passive
+            passive = PASSIVES.get(state.cards[mon.card])
+            if passive is not None and not abilities_off(state, mon):
+                yield mon.card, passive
+            if mon.tool >= 0:
+                passive = PASSIVES.get(state.cards[mon.tool])
+                if passive is not None:
+                    yield mon.tool, passive
     if state.stadium >= 0:
         passive = PASSIVES.get(state.cards[state.stadium])
         if passive is not None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from .decklists import DeckList, load
 from .registry import implemented
 
-PREBUILT = ("lightning", "fighting", "darkness", "colorless", "water", "psychic", "grass")
+PREBUILT = ("lightning", "fighting", "darkness", "colorless", "water", "psychic", "grass", "fire")
 
 
 @cache

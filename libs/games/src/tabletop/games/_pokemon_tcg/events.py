@@ -124,6 +124,15 @@ class Evolved(Event):
     target: int
 
 
+class EvolvedFromDeck(Event):
+    """An effect evolved `target` with `card` taken from the deck (shown to both)."""
+
+    type: Literal["evolved_from_deck"] = "evolved_from_deck"
+    seat: int
+    card: int
+    target: int
+
+
 class TrainerPlayed(Event):
     """The Trainer leaves the hand: Items and Supporters to the discard pile,
     a Stadium into play, a Tool onto `target`."""
@@ -143,6 +152,11 @@ class StadiumDiscarded(Event):
 class StadiumUsed(Event):
     type: Literal["stadium_used"] = "stadium_used"
     seat: int
+
+
+class ToolsDiscarded(Event):
+    type: Literal["tools_discarded"] = "tools_discarded"
+    target: int
 
 
 class AbilityUsed(Event):
@@ -235,6 +249,14 @@ class PokemonReturned(Event):
     pokemon: int
 
 
+class PokemonShuffledIn(Event):
+    """The Pokémon and every card attached go into its owner's deck (a shuffle follows)."""
+
+    type: Literal["pokemon_shuffled_in"] = "pokemon_shuffled_in"
+    seat: int
+    pokemon: int
+
+
 class PromptOpened(Event):
     type: Literal["prompt_opened"] = "prompt_opened"
     seat: int
@@ -304,9 +326,11 @@ EVENT_TYPES = (
     HandRevealed,
     DeckShuffled,
     Evolved,
+    EvolvedFromDeck,
     TrainerPlayed,
     StadiumDiscarded,
     StadiumUsed,
+    ToolsDiscarded,
     AbilityUsed,
     Retreated,
     Switched,
@@ -319,6 +343,7 @@ EVENT_TYPES = (
     EnergyDiscarded,
     KnockedOut,
     PokemonReturned,
+    PokemonShuffledIn,
     PromptOpened,
     Picked,
     PromptClosed,

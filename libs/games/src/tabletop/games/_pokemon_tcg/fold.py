@@ -174,8 +174,11 @@ def _shuffled(s: State, e: m.DeckShuffled) -> State:
     return with_side(s, e.seat, update(s.sides[e.seat], deck=e.order))
 
 
-def _evolved(s: State, e: m.Evolved) -> State:
+def _evolved(s: State, e: m.Evolved | m.EvolvedFromDeck) -> State:
+    """From the hand (Evolved) or from the deck (EvolvedFromDeck)."""
     side = s.sides[e.seat]
+    if isinstance(e, m.EvolvedFromDeck):
+        side = update(side, deck=_without(side.deck, (e.card,)))
     mon = side.find(e.target)
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
@@ -272,6 +275,26 @@ def _sudden_death(s: State, e: m.SuddenDeath) -> State:
     )
 
 
+def _shuffled_in(s: State, e: m.PokemonShuffledIn) -> State:
+    side = s.sides[e.seat]
+    mon = side.find(e.pokemon)
+    assert mon is not None
+    was_active = side.active is not None and side.active.card == e.pokemon
+    tool = (mon.tool,) if mon.tool >= 0 else ()
+    cards = (*mon.below, mon.card, *mon.energy, *tool)
+    side = update(replace_mon(side, e.pokemon, None), deck=side.deck + cards)
+    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    return _unmarked(s, e.pokemon)
+
+
+def _tools_discarded(s: State, e: m.ToolsDiscarded) -> State:
+    mon = s.sides[owner(e.target)].find(e.target)
+    assert mon is not None and mon.tool >= 0
+    s = _update_mon(s, e.target, tool=-1)
+    side = s.sides[owner(e.target)]
+    return with_side(s, owner(e.target), update(side, discard=(*side.discard, mon.tool)))
+
+
 def _prompt(s: State, e: m.PromptOpened) -> State:
     assert e.options is not None
     resume = None
@@ -308,9 +331,11 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.DeckShuffled: _shuffled,
     m.HandRevealed: lambda s, e: with_side(s, e.seat, update(s.sides[e.seat], known=e.cards)),
     m.Evolved: _evolved,
+    m.EvolvedFromDeck: _evolved,
     m.TrainerPlayed: _trainer,
     m.StadiumDiscarded: lambda s, e: _stadium_gone(s, owner(e.card)),
     m.StadiumUsed: lambda s, e: update(s, used=s.used | STADIUM_EFFECT),
+    m.ToolsDiscarded: _tools_discarded,
     m.AbilityUsed: lambda s, e: update(s, abilities_used=(*s.abilities_used, e.pokemon)),
     m.Retreated: _retreated,
     m.Switched: lambda s, e: _switch(s, e.seat, e.to),
@@ -327,6 +352,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.EnergyDiscarded: _energy_discarded,
     m.KnockedOut: _knocked_out,
     m.PokemonReturned: _returned,
+    m.PokemonShuffledIn: _shuffled_in,
     m.PromptOpened: _prompt,
     m.Picked: _picked,
     m.PromptClosed: lambda s, e: update(s, prompt=None),

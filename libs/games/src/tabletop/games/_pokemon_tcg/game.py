@@ -52,6 +52,7 @@ class PokemonTCG(Game[State]):
         {"decks": ("water", "lightning")},
         {"decks": ("psychic", "fighting")},
         {"decks": ("grass", "darkness")},
+        {"decks": ("fire", "water")},
     )
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..effects import Ctx
 from ..registry import pokemon
-from ..state import State
+from ..state import Mon, State, card_of
 from .common import PLAIN, hand_not_empty, recoil, stomp
 
 pokemon("sv1-144", PLAIN, (v.flip_until_tails(), v.damage_per_heads(), v.hit()))  # Chansey
@@ -86,4 +87,36 @@ pokemon(
     "sv1-162",
     (v.ask_deck_to_bench("search_basic", v.is_basic, 2), v.bench_picked(), v.shuffle_deck()),
     (v.flip_coins(1), v.nothing_if_tails(), v.hit(), v.shield_self()),
+)
+
+
+def _has_evolution_in_deck(ctx: Ctx, mon: Mon) -> bool:
+    name = card_of(ctx.state, mon.card).name
+    return any(card_of(ctx.state, i).evolves_from == name for i in ctx.state.sides[ctx.seat].deck)
+
+
+def _evolutions_of_target(s: State, seat: int, variables: dict) -> tuple[int, ...]:
+    target = variables.get("to", ())
+    if not target or s.sides[seat].find(target[0]) is None:
+        return ()
+    name = card_of(s, target[0]).name
+    return tuple(sorted(i for i in s.sides[seat].deck if card_of(s, i).evolves_from == name))
+
+
+def _evolve_found(ctx: Ctx) -> None:
+    for card in ctx.picks("found"):
+        ctx.b.emit(m.EvolvedFromDeck(seat=ctx.seat, card=card, target=ctx.picks("to")[0]))
+
+
+# Indeedee: Expert Nurturer (a card from your deck that evolves from 1 of your Pokémon, put onto
+# it to evolve it: the Pokémon is asked first, then the hidden search); Hypnoblast (Asleep).
+pokemon(
+    "sv1-153",
+    (
+        v.ask_own_pokemon("expert_nurturer_target", _has_evolution_in_deck, key="to"),
+        v.hidden_ask("expert_nurturer", "deck", _evolutions_of_target, most=1),
+        _evolve_found,
+        v.shuffle_deck(),
+    ),
+    (v.hit(), v.opponent_condition("asleep")),
 )

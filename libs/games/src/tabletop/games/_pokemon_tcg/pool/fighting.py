@@ -145,3 +145,21 @@ def _one_counter_each(ctx: Ctx) -> None:
 # Hawlucha: Flying Entry (when played from the hand onto the Bench: you may put 1 damage counter
 # on each of 2 of the opponent's Benched Pokémon), Wing Attack.
 pokemon("sv1-118", PLAIN, on_play=(_ask_two_benched, _one_counter_each))
+
+
+def _sandstorm(ctx: Ctx) -> None:
+    """If Energy was discarded: the opponent shuffles their Active Pokémon and
+    everything attached into their deck."""
+    defender = ctx.state.sides[ctx.opponent].active
+    if ctx.picks("energy") and defender is not None and not v.shielded(ctx, defender):
+        ctx.b.emit(m.PokemonShuffledIn(seat=ctx.opponent, pokemon=defender.card))
+        ctx.b.shuffle(ctx.opponent)
+
+
+# Sandaconda: Skull Bash; Sandstorm Spray (discard 2 Energy from this Pokémon; if you did, the
+# opponent shuffles their Active Pokémon and all attached cards into their deck).
+pokemon(
+    "sv1-120",
+    PLAIN,
+    (v.ask_energy_on_self(2), v.discard_picked_energy(), _sandstorm),
+)

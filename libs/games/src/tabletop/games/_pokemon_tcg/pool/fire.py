@@ -5,10 +5,10 @@ from __future__ import annotations
 from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
-from ..effects import Ask, Ctx
+from ..effects import Ask, Ctx, Step
 from ..registry import pokemon
 from ..state import State, card_of
-from .common import PLAIN, discard_own_energy
+from .common import PLAIN, discard_own_energy, recoil
 
 pokemon("sv1-30", (v.flip_until_tails(), v.damage_per_heads(), v.hit()))  # Growlithe
 # Arcanine ex: Raging Claws (10 more per damage counter on it), Bright Flame (discard 2 Fire).
@@ -88,4 +88,52 @@ pokemon(
     ability=(_fire_on_bench, _to_active),
     usable=_fire_off_usable,
     repeatable=True,
+)
+
+
+def _basic_energy(c: Card) -> bool:
+    return c.is_basic_energy
+
+
+def _target_if(energy_key: str, to_key: str) -> Step:
+    def step(ctx: Ctx) -> Ask | None:
+        if not ctx.picks(energy_key):
+            return None
+        options = tuple(mon.card for mon in ctx.state.sides[ctx.seat].mons())
+        return Ask("attach_to", options, key=to_key)
+
+    return step
+
+
+def _attach_from_discard(energy_key: str, to_key: str) -> Step:
+    def step(ctx: Ctx) -> None:
+        for energy, to in zip(ctx.picks(energy_key), ctx.picks(to_key), strict=False):
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.seat,
+                    cards=(energy,),
+                    count=1,
+                    source="discard",
+                    dest="energy",
+                    target=to,
+                )
+            )
+
+    return step
+
+
+# Skeledirge: Passionate Singing (attach up to 2 basic Energy from your discard pile to your
+# Pokémon in any way you like), Blazing Shout.
+pokemon(
+    "sv1-38",
+    (
+        v.hit(),
+        v.ask_discard("passionate_singing", _basic_energy, 1, key="e1"),
+        _target_if("e1", "to1"),
+        _attach_from_discard("e1", "to1"),
+        v.ask_discard("passionate_singing", _basic_energy, 1, key="e2"),
+        _target_if("e2", "to2"),
+        _attach_from_discard("e2", "to2"),
+    ),
+    recoil(30),
 )

@@ -141,3 +141,63 @@ def _heal_all(ctx: Ctx) -> None:
 # Arboliva: Enriching Oil (when played from the hand to evolve: you may heal all damage from 1
 # of your Pokémon), Solar Beam.
 pokemon("sv1-23", PLAIN, on_play=(_any_damaged, _heal_all))
+
+
+def _ask_energy_on_defender_may(ctx: Ctx) -> Ask:
+    defender = ctx.state.sides[ctx.opponent].active
+    options = tuple(sorted(defender.energy)) if defender else ()
+    return Ask("energy_of_defender", options, key="energy", need=0)
+
+
+def _energy_to_their_hand(ctx: Ctx) -> None:
+    defender = ctx.state.sides[ctx.opponent].active
+    for energy in ctx.picks("energy"):
+        if defender is not None and not v.shielded(ctx, defender):
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.opponent,
+                    cards=(energy,),
+                    count=1,
+                    source="energy",
+                    dest="hand",
+                    origin=defender.card,
+                )
+            )
+
+
+# Meowscarada: Trick Cape (you may put an Energy attached to the opponent's Active Pokémon into
+# their hand), Flower Blast.
+pokemon("sv1-15", (v.hit(), _ask_energy_on_defender_may, _energy_to_their_hand), PLAIN)
+
+
+def _ask_their_bench(ctx: Ctx) -> Ask | None:
+    if not ctx.picks("energy"):
+        return None
+    options = tuple(mon.card for mon in ctx.state.sides[ctx.opponent].bench)
+    return Ask("their_benched_pokemon", options, key="to")
+
+
+def _energy_to_their_bench(ctx: Ctx) -> None:
+    defender = ctx.state.sides[ctx.opponent].active
+    for energy, to in zip(ctx.picks("energy"), ctx.picks("to"), strict=False):
+        if defender is not None and not v.shielded(ctx, defender):
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.opponent,
+                    cards=(energy,),
+                    count=1,
+                    source="energy",
+                    dest="energy",
+                    origin=defender.card,
+                    target=to,
+                )
+            )
+
+
+# Toedscruel: Eerie Tentacles (you may move an Energy from the opponent's Active Pokémon to 1 of
+# their Benched Pokémon); Triple Smash (3 flips, 80 per heads).
+pokemon(
+    "sv1-26",
+    (v.hit(), _ask_energy_on_defender_may, _ask_their_bench, _energy_to_their_bench),
+    (v.flip_coins(3), v.damage_per_heads(), v.hit()),
+)

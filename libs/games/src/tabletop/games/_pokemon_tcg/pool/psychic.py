@@ -202,3 +202,32 @@ pokemon(
     (v.reveal_opponents_hand(), _supporters_in_opponents_hand, _supporter_to_bottom),
     PLAIN,
 )
+
+
+def _one_of_theirs(ctx: Ctx) -> Ask:
+    options = tuple(mon.card for mon in ctx.state.sides[ctx.opponent].mons())
+    return Ask("damage_counter_on", options, key="target")
+
+
+def _one_counter(ctx: Ctx) -> None:
+    for target in ctx.picks("target"):
+        mon = ctx.state.sides[ctx.opponent].find(target)
+        if mon is not None and not v.shielded(ctx, mon):
+            ctx.b.emit(m.Damaged(target=target, amount=10, counters=True))
+
+
+# Drifblim: Gust; Curse Spreading (put 8 damage counters on the opponent's Pokémon in any way you
+# like: 8 choices of one Pokémon each).
+pokemon("sv1-90", PLAIN, tuple(step for _ in range(8) for step in (_one_of_theirs, _one_counter)))
+
+
+def _joust(ctx: Ctx) -> None:
+    """Before doing damage, discard all Pokémon Tools from the opponent's Active Pokémon."""
+    defender = ctx.state.sides[ctx.opponent].active
+    if defender is not None and defender.tool >= 0 and not v.shielded(ctx, defender):
+        ctx.b.emit(m.ToolsDiscarded(target=defender.card))
+
+
+# Klefki: Mischievous Lock (damage.abilities_off: while it is Active, Basic Pokémon in play have
+# no Abilities but this one); Joust.
+pokemon("sv1-96", (_joust, v.hit()))

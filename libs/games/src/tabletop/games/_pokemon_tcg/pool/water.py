@@ -119,3 +119,54 @@ pokemon(
 # Wiglett: Twisting Strike (flip; heads: prevent all damage from and effects of attacks done to
 # this Pokémon during the opponent's next turn).
 pokemon("sv1-55", (v.hit(), v.flip_coins(1), v.if_heads(v.shield_self())))
+
+
+def _named_tatsugiri(c: Card) -> bool:
+    return c.name == "Tatsugiri"
+
+
+# Dondozo: Release Rage (50 per Tatsugiri in your discard pile), Heavy Splash.
+pokemon("sv1-61", (v.damage_times(v.in_discard(_named_tatsugiri)), v.hit()), PLAIN)
+
+
+def _basic_in_play(ctx: Ctx, mon: Mon) -> bool:
+    return card_of(ctx.state, mon.card).stage == 0
+
+
+def _basic_water_energy(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "W"
+
+
+def _attach_found_to(ctx: Ctx) -> None:
+    cards = ctx.picks("found")
+    if cards:
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=cards,
+                count=len(cards),
+                source="deck",
+                dest="energy",
+                target=ctx.picks("to")[0],
+            )
+        )
+
+
+def _curl_up(ctx: Ctx) -> None:
+    if ctx.me() is not None:
+        ctx.b.emit(m.PokemonReturned(seat=ctx.seat, pokemon=ctx.source))
+
+
+# Tatsugiri: Mise en Place (up to 2 basic Water Energy from your deck attached to 1 of your Basic
+# Pokémon: the Pokémon is asked first, so the hidden search is attached at once); Curl Up (then
+# put this Pokémon and all attached cards into your hand).
+pokemon(
+    "sv1-62",
+    (
+        v.ask_own_pokemon("mise_en_place_target", _basic_in_play, key="to"),
+        v.ask_deck("search_water_energy", _basic_water_energy, 2),
+        _attach_found_to,
+        v.shuffle_deck(),
+    ),
+    (v.hit(), _curl_up),
+)
