@@ -632,3 +632,14 @@ def test_mesagoza_once_during_each_players_turn() -> None:  # sv1-178
     s = play(s, EndTurn(seat=0))
     tails = play(s, UseStadium(seat=1), coins(False))  # the opponent may use it too
     assert tails.prompt is None and tails.used & 16
+
+
+def test_pokegear_looks_at_the_top_7_for_a_supporter() -> None:  # sv1-186
+    s, (gear, near, far) = _with_hand("sv1-186", "sv1-180", "sv1-176")
+    side = s.sides[0]
+    deck = (near, *side.deck[:7], far, *side.deck[7:])  # Judge is 9th: out of sight
+    s = replace(s, sides=(replace(side, hand=(gear,), deck=deck), s.sides[1]))
+    s = play(s, PlayTrainer(seat=0, card=gear))
+    assert s.prompt.options == (near,) and s.prompt.need == 0
+    s = play(s, Choose(seat=0, option=near))
+    assert s.sides[0].hand == (near,) and near in s.sides[0].known

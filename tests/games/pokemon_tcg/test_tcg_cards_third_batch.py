@@ -8,7 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.games._pokemon_tcg.messages import Choose, PlayBasic, UseAbility
+from tabletop.games._pokemon_tcg.messages import (
+    Choose,
+    EndTurn,
+    Evolve,
+    PlayBasic,
+    UseAbility,
+    UseAttack,
+)
 from tabletop.games._pokemon_tcg.state import State
 from tabletop.kernel import IllegalCommand
 
@@ -159,3 +166,61 @@ def test_klefki_on_the_bench_locks_nothing() -> None:  # sv1-96
     )
     s = play(s, PlayBasic(seat=0, card=hawlucha))
     assert s.prompt is not None and s.prompt.kind == "flying_entry"
+
+
+def test_lucario_avenging_knuckle_after_a_fighting_knock_out() -> None:  # sv1-114
+    t = Table()
+    riolu = t.mon(0, "sv1-112", damage=40)  # 70 HP
+    s = t.state(
+        actives=(riolu, t.mon(1, "sv1-146", energy=[G])),
+        benches=((t.mon(0, "sv1-114", energy=[F]),), ()),
+        turn=4,
+        current=1,
+    )
+    s = play(s, UseAttack(seat=1, attack=0))  # Slash 40: Riolu is Knocked Out
+    s = play(s, Choose(seat=0, option=s.prompt.options[0]))
+    assert s.fighting_knocked_out[0] == 4 and s.current == 0
+    assert _dealt(s, 0, target=s.sides[1].active.card) == (30 + 120) * 2
+    s, _ = _duel("sv1-114", 0, defender_id="sv1-61")
+    assert _dealt(s, 0) == 30
+
+
+def test_lucario_accelerating_stab_not_twice_in_a_row() -> None:  # sv1-114
+    s, _ = _duel("sv1-114", 1, defender_id="sv1-61")
+    s = play(_attack(s, 1), EndTurn(seat=1))
+    with pytest.raises(IllegalCommand, match="Accelerating Stab cannot be used"):
+        play(s, UseAttack(seat=0, attack=1))
+
+
+def test_spiritomb_taunt_and_doom_decree() -> None:  # sv1-129
+    s, _ = _duel("sv1-129", 1, defender_id="sv1-65", benches=((), ("sv1-84",)))
+    both = _attack(s, 1, True, True)
+    assert both.sides[1].active is None and len(both.sides[0].prizes) == 4  # an ex: 2 prizes
+    assert _attack(s, 1, True, False).sides[1].active.card == s.sides[1].active.card
+    s, _ = _duel("sv1-129", 0, benches=((), ("sv1-84",)))
+    s = _attack(s, 0)
+    target = s.prompt.options[0]
+    assert play(s, Choose(seat=0, option=target)).sides[1].active.card == target
+
+
+def test_muk_poison_sacs_keeps_the_opponents_poison_through_evolution() -> None:  # sv1-127
+    t = Table()
+    mankey = t.mon(1, "sv1-107")
+    (primeape,) = t.cards_of(1, "sv1-108")
+    s = t.state(actives=(t.mon(0, "sv1-127"), mankey), hands=((), (primeape,)), turn=5, current=1)
+    s = replace(s, sides=(s.sides[0], replace(s.sides[1], poison=1, rotation=1)))
+    s = play(s, Evolve(seat=1, card=primeape, target=mankey.card))
+    assert s.sides[1].poison == 1 and s.sides[1].rotation == 0
+    s, _ = _duel("sv1-127", 0, defender_id="sv1-65")
+    assert _attack(s, 0).sides[1].poison == 1
+
+
+def test_hypno_pendulum_influence_uses_an_opponents_attack() -> None:  # sv1-83
+    t = Table()
+    foe = t.mon(1, "sv1-65")  # Magnezone ex: Energy Crush, Pulse Launcher
+    s = t.state(actives=(t.mon(0, "sv1-83", energy=[P]), foe))
+    assert _attack(s, 0, False).prompt is None
+    s = _attack(s, 0, True)
+    assert s.prompt.kind == "copy_attack" and s.prompt.options == (4 * foe.card, 4 * foe.card + 1)
+    s = play(s, Choose(seat=0, option=4 * foe.card + 1))  # Pulse Launcher: 220, 30 to itself
+    assert mon(s, foe.card).damage == 220 and mon(s, 0).damage == 30

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from tabletop.kernel import Code, IllegalCommand
+from tabletop.kernel import Code, Event, IllegalCommand
 
 from . import messages as m
-from .damage import abilities_off, evolves_early, is_marked, retreat_cost
+from .damage import abilities_off, evolves_early, is_marked, keeps_poison, retreat_cost
 from .effects import run
 from .engine import Builder
 from .registry import POOL
@@ -217,6 +217,14 @@ def why_not_attack(s: State, seat: int, index: int) -> str | None:
 
 
 # --------------------------------------------------------------- decisions
+def evolved(s: State, seat: int, card: int, target: int, from_deck: bool = False) -> Event:
+    """The event of `card` evolving `target` (from the hand, or the deck)."""
+    mon = s.sides[seat].find(target)
+    keeps = mon is not None and keeps_poison(s, mon)
+    kind = m.EvolvedFromDeck if from_deck else m.Evolved
+    return kind(seat=seat, card=card, target=target, keeps_poison=keeps)
+
+
 def when_played(b: Builder, seat: int, instance: int) -> None:
     """Run the card's "when you play this Pokémon from your hand" effect, if any."""
     entry = POOL.get(b.state.cards[instance])
@@ -233,7 +241,7 @@ def play_basic(b: Builder, c: m.PlayBasic) -> None:
 
 def evolve(b: Builder, c: m.Evolve) -> None:
     _refuse(why_not_evolve(b.state, c.seat, c.card, c.target))
-    b.emit(m.Evolved(seat=c.seat, card=c.card, target=c.target))
+    b.emit(evolved(b.state, c.seat, c.card, c.target))
     when_played(b, c.seat, c.card)
 
 

@@ -38,6 +38,8 @@ class Passive:
     # (state, source card, Pokémon) -> True: it may evolve on its owner's first turn and
     # on the turn it came into play (Adaptive Evolution)
     evolves_early: Callable[[State, int, Mon], bool] | None = None
+    # (state, source card, Pokémon) -> True: that Pokémon stays Poisoned when it evolves
+    keeps_poison: Callable[[State, int, Mon], bool] | None = None
 
 
 PASSIVES: dict[str, Passive] = {}
@@ -148,6 +150,10 @@ def attack_damage(
 
 def evolves_early(state: State, mon: Mon) -> bool:
     return any(p.evolves_early(state, src, mon) for src, p in sources(state) if p.evolves_early)
+
+
+def keeps_poison(state: State, mon: Mon) -> bool:
+    return any(p.keeps_poison(state, src, mon) for src, p in sources(state) if p.keeps_poison)
 
 
 def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:

@@ -118,10 +118,14 @@ class DeckShuffled(Event):
 
 
 class Evolved(Event):
+    """`card` from the hand onto the Pokémon `target`; evolving cures special
+    conditions, except Poisoned when `keeps_poison` (Muk's Poison Sacs)."""
+
     type: Literal["evolved"] = "evolved"
     seat: int
     card: int
     target: int
+    keeps_poison: bool = False
 
 
 class EvolvedFromDeck(Event):
@@ -131,6 +135,7 @@ class EvolvedFromDeck(Event):
     seat: int
     card: int
     target: int
+    keeps_poison: bool = False
 
 
 class TrainerPlayed(Event):
@@ -239,6 +244,15 @@ class KnockedOut(Event):
     type: Literal["knocked_out"] = "knocked_out"
     seat: int
     pokemon: int
+    by_attack: bool = False  # right after an attack (its damage), not at the checkup
+
+
+class KnockOutEffect(Event):
+    """An effect says the Pokémon "is Knocked Out": it takes damage up to its HP
+    (the Knock Out itself follows with the others)."""
+
+    type: Literal["knock_out_effect"] = "knock_out_effect"
+    target: int
 
 
 class PokemonReturned(Event):
@@ -342,6 +356,7 @@ EVENT_TYPES = (
     MarkerAdded,
     EnergyDiscarded,
     KnockedOut,
+    KnockOutEffect,
     PokemonReturned,
     PokemonShuffledIn,
     PromptOpened,

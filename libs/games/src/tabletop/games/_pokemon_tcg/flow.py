@@ -53,10 +53,11 @@ def knockouts(b: Builder) -> None:
     new Active Pokémon."""
     s = b.state
     due = [0, 0]
+    by_attack = s.phase == ATTACKED
     for seat in _order(s):
         for mon in s.sides[seat].mons():
             if mon.damage >= hp(s, mon):
-                b.emit(m.KnockedOut(seat=seat, pokemon=mon.card))
+                b.emit(m.KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack))
                 due[1 - seat] += 2 if is_ex(s, mon) else 1
     for seat in _order(s):
         prizes = b.state.sides[seat].prizes[: due[seat]]

@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.kernel import Event
 
 from . import messages as m
+from .cards import card
 from .state import (
     ASLEEP,
     ATTACKED,
@@ -185,7 +186,10 @@ def _evolved(s: State, e: m.Evolved | m.EvolvedFromDeck) -> State:
     side = _from_hand(side, (e.card,))
     evolved = update(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
     side = replace_mon(side, e.target, evolved)
-    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    if was_active:
+        poison = side.poison if e.keeps_poison else 0
+        side = update(_cured(side), poison=poison)
+    s = with_side(s, e.seat, side)
     return _unmarked(s, e.target)
 
 
@@ -247,7 +251,17 @@ def _knocked_out(s: State, e: m.KnockedOut) -> State:
     gone = (*mon.below, mon.card, *mon.energy, *tool)
     side = update(replace_mon(side, e.pokemon, None), discard=side.discard + gone)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
+    if e.by_attack and card(s.cards[e.pokemon]).type == "F":
+        seen = list(s.fighting_knocked_out)
+        seen[e.seat] = s.turn
+        s = update(s, fighting_knocked_out=(seen[0], seen[1]))
     return _unmarked(s, e.pokemon)
+
+
+def _knock_out_effect(s: State, e: m.KnockOutEffect) -> State:
+    mon = s.sides[owner(e.target)].find(e.target)
+    assert mon is not None
+    return _update_mon(s, e.target, damage=max(mon.damage, card(s.cards[e.target]).hp))
 
 
 def _returned(s: State, e: m.PokemonReturned) -> State:
@@ -351,6 +365,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     ),
     m.EnergyDiscarded: _energy_discarded,
     m.KnockedOut: _knocked_out,
+    m.KnockOutEffect: _knock_out_effect,
     m.PokemonReturned: _returned,
     m.PokemonShuffledIn: _shuffled_in,
     m.PromptOpened: _prompt,

@@ -123,6 +123,8 @@ class State:
     markers: tuple[Marker, ...] = ()
     extra_draws: tuple[int, int] = (0, 0)
     prize_count: int = PRIZES  # 1 in Sudden Death
+    # Per seat: the last turn one of its Fighting Pokémon was Knocked Out by an attack.
+    fighting_knocked_out: tuple[int, int] = (-1, -1)
     sudden_deaths: int = 0
     winners: tuple[int, ...] = ()
     reason: str = ""

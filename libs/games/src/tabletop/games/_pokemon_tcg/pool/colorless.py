@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
+from ..actions import evolved
 from ..effects import Ctx
 from ..registry import pokemon
 from ..state import Mon, State, card_of
@@ -105,7 +105,7 @@ def _evolutions_of_target(s: State, seat: int, variables: dict) -> tuple[int, ..
 
 def _evolve_found(ctx: Ctx) -> None:
     for card in ctx.picks("found"):
-        ctx.b.emit(m.EvolvedFromDeck(seat=ctx.seat, card=card, target=ctx.picks("to")[0]))
+        ctx.b.emit(evolved(ctx.state, ctx.seat, card, ctx.picks("to")[0], from_deck=True))
 
 
 # Indeedee: Expert Nurturer (a card from your deck that evolves from 1 of your Pokémon, put onto

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
@@ -82,4 +83,33 @@ pokemon(
         v.shuffle_deck(),
     ),
     (v.hit(), v.lasting_on_defender("cant_retreat")),
+)
+
+
+def _doom(ctx: Ctx) -> None:
+    """Both heads: the opponent's Active Pokémon is Knocked Out."""
+    defender = ctx.state.sides[ctx.opponent].active
+    if ctx.vars.get("heads") == 2 and defender is not None and not v.shielded(ctx, defender):
+        ctx.b.emit(m.KnockOutEffect(target=defender.card))
+
+
+# Spiritomb: Taunt (switch in 1 of the opponent's Benched Pokémon); Doom Decree (flip 2 coins:
+# both heads, the opponent's Active Pokémon is Knocked Out).
+pokemon(
+    "sv1-129",
+    (v.ask_opponent_bench("to"), v.gust_picked("to")),
+    (v.flip_coins(2), _doom),
+)
+
+
+def _poison_sacs(s: State, source: int, mon: Mon) -> bool:
+    """Muk: the opponent's Poisoned Pokémon stay Poisoned when they evolve."""
+    return owner(mon.card) != owner(source)
+
+
+# Muk: Poison Sacs; Toxic Strike (Poisoned).
+pokemon(
+    "sv1-127",
+    (v.hit(), v.opponent_condition("poisoned")),
+    passive=Passive(keeps_poison=_poison_sacs),
 )

@@ -163,3 +163,17 @@ pokemon(
     PLAIN,
     (v.ask_energy_on_self(2), v.discard_picked_energy(), _sandstorm),
 )
+
+
+def _fighting_knocked_out_last_turn(ctx: Ctx) -> bool:
+    return ctx.state.fighting_knocked_out[ctx.seat] == ctx.state.turn - 1
+
+
+# Lucario: Avenging Knuckle (120 more if any of your Fighting Pokémon were Knocked Out by damage
+# from an attack during the opponent's last turn); Accelerating Stab (it can't use Accelerating
+# Stab during your next turn).
+pokemon(
+    "sv1-114",
+    (v.add_damage_if(_fighting_knocked_out_last_turn, 120), v.hit()),
+    (v.hit(), v.disable_own_attack()),
+)

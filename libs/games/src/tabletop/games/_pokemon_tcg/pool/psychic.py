@@ -6,7 +6,7 @@ from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
-from ..effects import Ask, Ctx, Step
+from ..effects import Ask, Ctx, Step, run
 from ..registry import pokemon
 from ..state import Mon, State, card_of, owner
 from .common import PLAIN
@@ -231,3 +231,33 @@ def _joust(ctx: Ctx) -> None:
 # Klefki: Mischievous Lock (damage.abilities_off: while it is Active, Basic Pokémon in play have
 # no Abilities but this one); Joust.
 pokemon("sv1-96", (_joust, v.hit()))
+
+
+def _ask_their_attack(ctx: Ctx) -> Ask:
+    """One attack of one of the opponent's Pokémon in play: 4 * Pokémon + attack index."""
+    options = tuple(
+        4 * mon.card + index
+        for mon in ctx.state.sides[ctx.opponent].mons()
+        for index in range(len(card_of(ctx.state, mon.card).attacks))
+    )
+    return Ask("copy_attack", options, key="copied")
+
+
+def _use_copied(ctx: Ctx) -> None:
+    """The copied attack, as this Pokémon's (no Energy needed for it); the last step."""
+    for choice in ctx.picks("copied"):
+        pokemon_card, index = divmod(choice, 4)
+        printed = card_of(ctx.state, pokemon_card).attacks[index].damage
+        variables = (("attack", ctx.vars["attack"]), ("base", printed), ("damage", printed))
+        run(
+            ctx.b,
+            f"{ctx.state.cards[pokemon_card]}/attack/{index}",
+            ctx.seat,
+            ctx.source,
+            variables,
+        )
+
+
+# Hypno: Pendulum Influence (flip; heads: choose an attack of 1 of the opponent's Pokémon in
+# play and use it as this attack); Psychic Sphere.
+pokemon("sv1-83", (v.flip_coins(1), v.if_heads(_ask_their_attack), _use_copied), PLAIN)

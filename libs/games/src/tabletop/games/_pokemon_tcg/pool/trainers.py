@@ -6,9 +6,8 @@ played (the `playable` conditions).
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
-from ..actions import when_played
+from ..actions import evolved, when_played
 from ..cards import Card, catalog
 from ..damage import Passive
 from ..effects import Ctx
@@ -299,7 +298,7 @@ def _evolve_with_candy(ctx: Ctx) -> None:
     """The last step: a Stage 2 played this way is "played from the hand to
     evolve", so its own effect (Arboliva's Enriching Oil) may follow."""
     for stage2 in ctx.picks("stage2"):
-        ctx.b.emit(m.Evolved(seat=ctx.seat, card=stage2, target=ctx.picks("basic")[0]))
+        ctx.b.emit(evolved(ctx.state, ctx.seat, stage2, ctx.picks("basic")[0]))
         when_played(ctx.b, ctx.seat, stage2)
 
 
@@ -335,4 +334,19 @@ trainer(  # Mesagoza (Stadium): once during each player's turn, flip; heads: a P
         v.if_heads_shuffle(),
     ),
     stadium_usable=_deck_not_empty,
+)
+
+
+def _top_seven_supporters(s: State, seat: int, _: dict) -> tuple[int, ...]:
+    return tuple(sorted(i for i in s.sides[seat].deck[:7] if _supporter(card_of(s, i))))
+
+
+trainer(  # Pokégear 3.0: look at the top 7 cards; you may reveal a Supporter there and take it.
+    "sv1-186",
+    (
+        v.hidden_ask("pokegear", "deck", _top_seven_supporters, most=1),
+        v.picked_to_hand("deck", "found", revealed=True),
+        v.shuffle_deck(),
+    ),
+    playable=_deck_not_empty,
 )
