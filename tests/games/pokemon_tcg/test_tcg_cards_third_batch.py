@@ -224,3 +224,35 @@ def test_hypno_pendulum_influence_uses_an_opponents_attack() -> None:  # sv1-83
     assert s.prompt.kind == "copy_attack" and s.prompt.options == (4 * foe.card, 4 * foe.card + 1)
     s = play(s, Choose(seat=0, option=4 * foe.card + 1))  # Pulse Launcher: 220, 30 to itself
     assert mon(s, foe.card).damage == 220 and mon(s, 0).damage == 30
+
+
+def test_revavroom_rumbling_engine_and_knock_away() -> None:  # sv1-142
+    t = Table()
+    revavroom = t.mon(0, "sv1-142")
+    hand = t.cards_of(0, W, "sv1-188")
+    s = t.state(actives=(revavroom, t.mon(1, "sv1-61")), hands=(hand, ()))
+    s = play(s, UseAbility(seat=0, pokemon=revavroom.card))
+    assert s.prompt.kind == "rumbling_engine_cost" and s.prompt.options == (hand[0],)
+    s = play(s, Choose(seat=0, option=hand[0]))
+    assert hand[0] in s.sides[0].discard and len(s.sides[0].hand) == 6
+    s, _ = _duel("sv1-142", 0, defender_id="sv1-65")
+    assert _dealt(s, 0, True) == 180 and _dealt(s, 0, False) == 90
+
+
+def test_team_star_grunt_puts_an_energy_on_top_of_their_deck() -> None:  # sv1-195
+    from tabletop.games._pokemon_tcg import GAME
+    from tabletop.games._pokemon_tcg.messages import PlayTrainer
+
+    t = Table()
+    (grunt,) = t.cards_of(0, "sv1-195")
+    foe = t.mon(1, "sv1-61", energy=[W])
+    s = t.state(actives=(t.mon(0, "sv1-146"), foe), hands=((grunt,), ()))
+    s = play(s, PlayTrainer(seat=0, card=grunt))
+    s = play(s, Choose(seat=0, option=foe.energy[0]))
+    assert s.sides[1].deck[0] == foe.energy[0] and s.sides[1].known_top == foe.energy
+    assert GAME.view(s, 0)["sides"][1]["deck_top_known"] == list(foe.energy)
+    for seed in range(4):  # both players know it is there: sampled worlds keep it
+        for seat in (0, 1):
+            world = GAME.sample_world(s, seat, seed)
+            assert world.sides[1].deck[0] == foe.energy[0]
+            assert GAME.view(world, seat) == GAME.view(s, seat)

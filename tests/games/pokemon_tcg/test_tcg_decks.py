@@ -46,7 +46,7 @@ def test_a_config_refuses_an_illegal_deck_with_the_reason() -> None:
     with pytest.raises(ValidationError, match="not implemented yet"):
         PokemonTCGConfig(
             players=2,
-            decks=("4 Ralts SVI 84\n4 Team Star Grunt SVI 195\n52 Psychic Energy", "lightning"),
+            decks=("4 Ralts SVI 84\n4 Exp. Share SVI 174\n52 Psychic Energy", "lightning"),
         )
     assert resolve("lightning") == prebuilt("lightning")
 

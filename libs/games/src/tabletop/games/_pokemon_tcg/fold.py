@@ -101,7 +101,7 @@ def _benched(s: State, e: m.BasicBenched) -> State:
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
-    side = update(_from_hand(side, gone), deck=_without(side.deck, gone))
+    side = _from_deck(_from_hand(side, gone), gone)
     return with_side(s, e.seat, update(side, bench=bench))
 
 
@@ -118,11 +118,16 @@ def _turn_started(s: State, e: m.TurnStarted) -> State:
     )
 
 
+def _from_deck(side: Side, cards: tuple[int, ...]) -> Side:
+    """Cards leave the deck (the known top cards among them too)."""
+    return update(side, deck=_without(side.deck, cards), known_top=_without(side.known_top, cards))
+
+
 def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
     if zone == "hand":
         return _from_hand(side, cards)
     if zone == "deck":
-        return update(side, deck=_without(side.deck, cards))
+        return _from_deck(side, cards)
     if zone == "discard":
         return update(side, discard=_without(side.discard, cards))
     if zone == "prizes":
@@ -156,8 +161,11 @@ def _moved(s: State, e: m.CardsMoved) -> State:
     s = with_side(s, source_seat, _take(s.sides[source_seat], e.source, e.cards, e.origin))
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
     side = _put(s.sides[dest_seat], e.dest, e.cards, e.target)
-    if e.dest == "hand" and (e.revealed or e.source in ("discard", "energy")):
+    seen = e.revealed or e.source in ("discard", "energy")
+    if e.dest == "hand" and seen:
         side = update(side, known=side.known + e.cards)  # the opponent saw them arrive
+    if e.dest == "deck":  # on top: known to both if seen, else nothing above is known
+        side = update(side, known_top=e.cards + side.known_top if seen else ())
     return with_side(s, dest_seat, side)
 
 
@@ -172,14 +180,14 @@ def _energy_attached(s: State, e: m.EnergyAttached) -> State:
 
 def _shuffled(s: State, e: m.DeckShuffled) -> State:
     assert e.order is not None
-    return with_side(s, e.seat, update(s.sides[e.seat], deck=e.order))
+    return with_side(s, e.seat, update(s.sides[e.seat], deck=e.order, known_top=()))
 
 
 def _evolved(s: State, e: m.Evolved | m.EvolvedFromDeck) -> State:
     """From the hand (Evolved) or from the deck (EvolvedFromDeck)."""
     side = s.sides[e.seat]
     if isinstance(e, m.EvolvedFromDeck):
-        side = update(side, deck=_without(side.deck, (e.card,)))
+        side = _from_deck(side, (e.card,))
     mon = side.find(e.target)
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target

@@ -5,6 +5,7 @@ places: for the opponent, the hand (except the cards seen arriving there),
 deck and prizes (and, during setup, the face-down Pokémon, which must be
 Basic); for the seat itself, its deck and
 prizes (it knows neither their order nor which of its cards are prizes).
+Cards both players saw put on top of a deck (Team Star Grunt) stay there.
 The cards re-dealt are the instances the seat cannot place, taken in sorted
 order, so the result depends only on the seat's view and the seed.
 
@@ -40,17 +41,19 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
     placed = [side.active.card, *(b.card for b in side.bench)] if side.active and face_down else []
     known = set(side.known)  # cards of the hand this seat saw arrive: they stay
     hidden_hand = [i for i in side.hand if i not in known]
-    pool = sorted((*hidden_hand, *side.deck, *side.prizes, *placed))
+    top = side.known_top  # and so do the deck's known top cards
+    hidden_deck = [i for i in side.deck if i not in set(top)]
+    pool = sorted((*hidden_hand, *hidden_deck, *side.prizes, *placed))
     rng.shuffle(pool)
     # Face-down Pokémon first: they are Basic Pokémon.
     chosen = [i for i in pool if card(state.cards[i]).is_basic_pokemon][: len(placed)]
     taken = set(chosen)
     rest = [i for i in pool if i not in taken]
-    hand_size, deck_size = len(hidden_hand), len(side.deck)
+    hand_size, deck_size = len(hidden_hand), len(hidden_deck)
     new = replace(
         side,
         hand=tuple(sorted((*side.known, *rest[:hand_size]))),
-        deck=tuple(rest[hand_size : hand_size + deck_size]),
+        deck=(*top, *rest[hand_size : hand_size + deck_size]),
         prizes=tuple(rest[hand_size + deck_size :]),
     )
     if placed and side.active is not None:
@@ -65,20 +68,24 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
         if search is not None:
             variables = dict(search.resume.vars) if search.resume else {}
             options = SEARCHES[search.kind].options(state, other, variables)
-            state = replace(state, prompt=replace(search, options=options, picked=()))
+            # The seat sees neither the options nor the limits: keep the world playable.
+            need = min(search.need, len(options))
+            state = replace(state, prompt=replace(search, options=options, picked=(), need=need))
     return state
 
 
 def _redeal_own(state: State, seat: int, rng: random.Random) -> State:
     side = state.sides[seat]
+    top = side.known_top
     search = _searching(state, seat, "deck")
-    seen = set(search.options) if search is not None else set()
-    pool = sorted(i for i in (*side.deck, *side.prizes) if i not in seen)
+    seen = set(search.options) - set(top) if search is not None else set()
+    pool = sorted(i for i in (*side.deck, *side.prizes) if i not in seen and i not in set(top))
     rng.shuffle(pool)
-    n = len(side.deck) - len(seen)
-    deck = [*sorted(seen), *pool[:n]]
-    rng.shuffle(deck)
-    return with_side(state, seat, replace(side, deck=tuple(deck), prizes=tuple(pool[n:])))
+    n = len(side.deck) - len(top) - len(seen)
+    rest = [*sorted(seen), *pool[:n]]
+    rng.shuffle(rest)
+    deck = (*top, *rest)
+    return with_side(state, seat, replace(side, deck=deck, prizes=tuple(pool[n:])))
 
 
 def sample_world(state: State, seat: int, seed: int) -> State:

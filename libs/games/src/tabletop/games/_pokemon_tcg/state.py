@@ -47,6 +47,7 @@ class Mon:
 @dataclass(frozen=True, slots=True)
 class Side:
     deck: tuple[int, ...] = ()
+    known_top: tuple[int, ...] = ()  # the deck's top cards both players know (put there openly)
     hand: tuple[int, ...] = ()
     known: tuple[int, ...] = ()  # cards in the hand the opponent has seen arrive there
     discard: tuple[int, ...] = ()

@@ -44,6 +44,7 @@ class SideView(BaseModel):
     hand_size: int
     known_hand: list[int]  # cards in the hand both players saw arrive there (public)
     deck_size: int
+    deck_top_known: list[int]  # top cards of the deck both players saw put there, top first
     prize_count: int
     discard: list[int]
     active: MonView | None
@@ -118,6 +119,7 @@ def _side(state: State, seat: int, viewer: int | None) -> SideView:
         hand_size=len(side.hand),
         known_hand=sorted(side.known),
         deck_size=len(side.deck),
+        deck_top_known=list(side.known_top),
         prize_count=len(side.prizes),
         discard=list(side.discard),
         active=None if hidden_setup or side.active is None else _mon(state, side.active),

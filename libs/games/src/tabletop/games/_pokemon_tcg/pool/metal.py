@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from .. import vocabulary as v
+from ..cards import Card
+from ..effects import Ctx
 from ..registry import pokemon
+from ..state import State, card_of
 from .common import PLAIN
 
 # Forretress: Continuous Spin; Rolling Shell (takes 50 less during the opponent's next turn).
@@ -20,4 +23,31 @@ pokemon(
     "sv1-143",
     (v.ask_opponent_pokemon("targets", count=3), v.damage_picked(30, "targets")),
     (v.hit(), v.ask_own_bench("to"), v.switch_to_picked("to")),
+)
+
+
+def _energy_card(c: Card) -> bool:
+    return c.is_basic_energy
+
+
+def _rumbling_engine_usable(s: State, seat: int, _: int) -> bool:
+    side = s.sides[seat]
+    return len(side.hand) <= 6 and any(card_of(s, i).is_basic_energy for i in side.hand)
+
+
+def _draw_to_six(ctx: Ctx) -> None:
+    ctx.b.draw(ctx.seat, max(0, 6 - len(ctx.state.sides[ctx.seat].hand)))
+
+
+# Revavroom: Rumbling Engine (discard an Energy card from your hand to use it; once a turn, draw
+# until you have 6 cards in your hand); Knock Away (flip; heads: 90 more).
+pokemon(
+    "sv1-142",
+    (v.flip_coins(1), v.if_heads(v.more_damage(90)), v.hit()),
+    ability=(
+        v.ask_hand("rumbling_engine_cost", _energy_card, most=1, need=1),
+        v.discard_picked_from_hand(),
+        _draw_to_six,
+    ),
+    usable=_rumbling_engine_usable,
 )

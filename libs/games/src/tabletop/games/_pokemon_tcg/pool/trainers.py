@@ -6,6 +6,7 @@ played (the `playable` conditions).
 
 from __future__ import annotations
 
+from .. import messages as m
 from .. import vocabulary as v
 from ..actions import evolved, when_played
 from ..cards import Card, catalog
@@ -349,4 +350,32 @@ trainer(  # Pokégear 3.0: look at the top 7 cards; you may reveal a Supporter t
         v.shuffle_deck(),
     ),
     playable=_deck_not_empty,
+)
+
+
+def _defender_has_energy(s: State, seat: int, _: int) -> bool:
+    active = s.sides[1 - seat].active
+    return active is not None and bool(active.energy)
+
+
+def _energy_on_top(ctx: Ctx) -> None:
+    defender = ctx.state.sides[ctx.opponent].active
+    for energy in ctx.picks("energy"):
+        if defender is not None:
+            ctx.b.emit(
+                m.CardsMoved(
+                    seat=ctx.opponent,
+                    cards=(energy,),
+                    count=1,
+                    source="energy",
+                    dest="deck",
+                    origin=defender.card,
+                )
+            )
+
+
+trainer(  # Team Star Grunt: an Energy of the opponent's Active Pokémon on top of their deck.
+    "sv1-195",
+    (v.ask_energy_on_defender(), _energy_on_top),
+    playable=_defender_has_energy,
 )
