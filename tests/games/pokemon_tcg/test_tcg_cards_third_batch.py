@@ -256,3 +256,38 @@ def test_team_star_grunt_puts_an_energy_on_top_of_their_deck() -> None:  # sv1-1
             world = GAME.sample_world(s, seat, seed)
             assert world.sides[1].deck[0] == foe.energy[0]
             assert GAME.view(world, seat) == GAME.view(s, seat)
+
+
+def test_exp_share_saves_an_energy_from_the_knocked_out_active() -> None:  # sv1-174
+    t = Table()
+    active = t.mon(1, "sv1-84", energy=[P, P], damage=60)
+    holder = t.mon(1, "sv1-146", tool="sv1-174")
+    s = t.state(actives=(t.mon(0, "sv1-146", energy=[G]), active), benches=((), (holder,)))
+    s = _attack(s, 0)
+    assert s.prompt.seat == 1 and s.prompt.kind == "exp_share" and s.prompt.need == 0
+    s = play(s, Choose(seat=1, option=active.energy[0]))
+    assert mon(s, holder.card).energy == active.energy[:1]
+    assert active.energy[1] in s.sides[1].discard and s.prompt.kind == "promote"
+
+
+def test_electric_generator_attaches_lightning_energy_from_the_top_5() -> None:  # sv1-170
+    from tabletop.games._pokemon_tcg.messages import PlayTrainer
+
+    t = Table()
+    (generator,) = t.cards_of(0, "sv1-170")
+    top = t.cards_of(0, "sve-4", G, "sve-4", G, G, "sve-4")  # the 6th is out of sight
+    benched = t.mon(0, "sv1-74")
+    s = t.state(
+        actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-61")),
+        benches=((benched,), ()),
+        hands=((generator,), ()),
+    )
+    assert s.sides[0].deck[:6] == top
+    s = play(s, PlayTrainer(seat=0, card=generator))
+    s = play(s, Choose(seat=0, option=benched.card))
+    assert s.prompt.options == (top[0], top[2])
+    s = play(s, Choose(seat=0, option=top[2]))
+    s = play(s, Choose(seat=0, option=benched.card))
+    assert s.prompt.options == (top[0],)  # the 6th card stays out of sight
+    s = play(s, Choose(seat=0, option=top[0]))
+    assert set(mon(s, benched.card).energy) == {top[0], top[2]}

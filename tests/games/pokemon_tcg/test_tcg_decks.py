@@ -43,10 +43,10 @@ def test_the_decks_are_of_different_types_and_cover_the_pool() -> None:
 def test_a_config_refuses_an_illegal_deck_with_the_reason() -> None:
     with pytest.raises(ValidationError, match="exactly 60 cards"):
         PokemonTCGConfig(players=2, decks=("4 Ralts SVI 84", "lightning"))
-    with pytest.raises(ValidationError, match="not implemented yet"):
+    with pytest.raises(ValidationError, match="SVI 85 is Kirlia, not Ralts"):
         PokemonTCGConfig(
             players=2,
-            decks=("4 Ralts SVI 84\n4 Exp. Share SVI 174\n52 Psychic Energy", "lightning"),
+            decks=("4 Ralts SVI 84\n4 Ralts SVI 85\n52 Psychic Energy", "lightning"),
         )
     assert resolve("lightning") == prebuilt("lightning")
 

@@ -8,9 +8,10 @@ promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
 from __future__ import annotations
 
 from . import messages as m
-from .damage import hp, is_ex
-from .effects import resume
+from .damage import hp, is_ex, is_marked
+from .effects import resume, run
 from .engine import Builder
+from .registry import POOL, Entry
 from .state import (
     ASLEEP,
     ATTACKED,
@@ -21,6 +22,8 @@ from .state import (
     SETUP,
     State,
 )
+
+NO_ENTRY = Entry()
 
 
 def advance(b: Builder) -> None:
@@ -51,6 +54,8 @@ def knockouts(b: Builder) -> None:
     """Knock Out every Pokémon with damage >= HP; the other player takes 1
     prize for each (2 for a Pokémon ex); then check who won; then ask for
     new Active Pokémon."""
+    if _knock_out_triggers(b):
+        return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
     due = [0, 0]
     by_attack = s.phase == ATTACKED
@@ -83,6 +88,31 @@ def knockouts(b: Builder) -> None:
                 )
             )
             return
+
+
+def _knock_out_triggers(b: Builder) -> bool:
+    """Before an Active Pokémon Knocked Out by the opponent's attack leaves play,
+    the Tools on its owner's Bench with a Knock Out effect run, each once (a
+    marker on the Tool remembers it). True when one of them asks a question."""
+    s = b.state
+    if s.phase != ATTACKED:
+        return False
+    seat = 1 - s.current
+    active = s.sides[seat].active
+    if active is None or active.damage < hp(s, active):
+        return False
+    for mon in s.sides[seat].bench:
+        tool = mon.tool
+        if tool < 0 or not POOL.get(s.cards[tool], NO_ENTRY).on_knock_out:
+            continue
+        if is_marked(b.state, "knock_out_effect_used", tool):
+            continue
+        b.emit(m.MarkerAdded(kind="knock_out_effect_used", target=tool, until=s.turn))
+        variables = (("from", (active.card,)), ("to", (mon.card,)))
+        run(b, f"{s.cards[tool]}/on_knock_out", seat, tool, variables)
+        if b.state.prompt is not None:
+            return True
+    return False
 
 
 def _check_winners(b: Builder) -> bool:

@@ -32,6 +32,7 @@ class Entry:
     playable: Condition | None = None
     stadium_effect: bool = False  # a Stadium whose effect a player may use
     stadium_usable: Condition | None = None
+    on_knock_out: bool = False  # a Tool's effect when its owner's Active is Knocked Out
     target: Callable[[State, int, int], tuple[int, ...]] | None = None  # a Tool's legal targets
 
 
@@ -92,9 +93,12 @@ def trainer(
     target: Callable[[State, int, int], tuple[int, ...]] | None = None,
     stadium_effect: tuple[Step, ...] | None = None,
     stadium_usable: Condition | None = None,
+    on_knock_out: tuple[Step, ...] | None = None,
 ) -> None:
     for cid in _reprints(card_id):
         register_script(f"{cid}/trainer", steps)
+        if on_knock_out is not None:
+            register_script(f"{cid}/on_knock_out", on_knock_out)
         if stadium_effect is not None:
             register_script(f"{cid}/stadium", stadium_effect)
         if passive is not None:
@@ -105,6 +109,7 @@ def trainer(
             target=target,
             stadium_effect=stadium_effect is not None,
             stadium_usable=stadium_usable,
+            on_knock_out=on_knock_out is not None,
         )
 
 

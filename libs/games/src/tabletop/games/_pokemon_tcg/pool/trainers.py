@@ -11,7 +11,7 @@ from .. import vocabulary as v
 from ..actions import evolved, when_played
 from ..cards import Card, catalog
 from ..damage import Passive
-from ..effects import Ctx
+from ..effects import Ask, Ctx
 from ..registry import trainer
 from ..state import BENCH, Mon, State, card_of, first_turn_of_player, is_active, owner
 
@@ -378,4 +378,88 @@ trainer(  # Team Star Grunt: an Energy of the opponent's Active Pokémon on top 
     "sv1-195",
     (v.ask_energy_on_defender(), _energy_on_top),
     playable=_defender_has_energy,
+)
+
+
+# ------------------------------------------------- Exp. Share, Electric Generator
+def _basic_energy_of_knocked_out(ctx: Ctx) -> Ask:
+    knocked_out = ctx.state.sides[ctx.seat].find(ctx.picks("from")[0])
+    energy = knocked_out.energy if knocked_out is not None else ()
+    options = tuple(sorted(e for e in energy if card_of(ctx.state, e).is_basic_energy))
+    return Ask("exp_share", options, key="energy", need=0)
+
+
+def _energy_to_holder(ctx: Ctx) -> None:
+    for energy in ctx.picks("energy"):
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=(energy,),
+                count=1,
+                source="energy",
+                dest="energy",
+                origin=ctx.picks("from")[0],
+                target=ctx.picks("to")[0],
+            )
+        )
+
+
+trainer(  # Exp. Share (Tool): when your Active Pokémon is Knocked Out by damage from the
+    # opponent's attack, you may move a basic Energy from it to the Pokémon with this card.
+    "sv1-174",
+    on_knock_out=(_basic_energy_of_knocked_out, _energy_to_holder),
+)
+
+
+def _benched_lightning(ctx: Ctx, mon: Mon) -> bool:
+    return card_of(ctx.state, mon.card).type == "L" and not is_active(ctx.state, mon.card)
+
+
+def _lightning_energy_in_view(s: State, seat: int, variables: dict) -> tuple[int, ...]:
+    """Basic Lightning Energy among the top 5 cards looked at, less those already
+    attached (they came from there, so what is left of the 5 is the top 5 - n)."""
+    seen = s.sides[seat].deck[: 5 - variables.get("attached", 0)]
+    return tuple(sorted(i for i in seen if _basic_lightning(card_of(s, i))))
+
+
+def _basic_lightning(c: Card) -> bool:
+    return c.is_basic_energy and c.energy_type == "L"
+
+
+def _attach_generated(ctx: Ctx) -> None:
+    for energy in ctx.picks("found"):
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat,
+                cards=(energy,),
+                count=1,
+                source="deck",
+                dest="energy",
+                target=ctx.picks("to")[0],
+            )
+        )
+        ctx.vars["attached"] = ctx.vars.get("attached", 0) + 1
+    ctx.vars["found"] = ()
+
+
+def _has_benched_lightning(s: State, seat: int, _: int) -> bool:
+    side = s.sides[seat]
+    return bool(side.deck) and any(card_of(s, mon.card).type == "L" for mon in side.bench)
+
+
+def _generator_round() -> tuple:
+    """Which Benched Lightning Pokémon (asked first, so the hidden pick is attached at
+    once), then which Energy of the top cards, if any."""
+    return (
+        v.ask_own_pokemon("electric_generator_target", _benched_lightning, key="to"),
+        v.hidden_ask("electric_generator", "deck", _lightning_energy_in_view, most=1),
+        _attach_generated,
+    )
+
+
+trainer(  # Electric Generator: look at the top 5 cards; attach up to 2 basic Lightning Energy
+    # found there to your Benched Lightning Pokémon in any way you like; shuffle the rest back.
+    "sv1-170",
+    (*_generator_round(), *_generator_round(), v.shuffle_deck()),
+    playable=_has_benched_lightning,
 )
