@@ -174,3 +174,25 @@ def test_cannot_draw_at_the_start_of_the_turn_loses() -> None:
     s = t.state(actives=(t.mon(0, "sv1-84"), t.mon(1, "sv1-146")), decks=(None, ()))
     after = play(s, EndTurn(seat=0))
     assert after.winners == (0,) and after.reason == "seat 1 could not draw a card"
+
+
+def test_tera_pokemon_take_no_damage_from_attacks_on_the_bench() -> None:
+    # Miraidon's Lightning Laser also does 30 to a Benched Pokémon: not to a Tera Pokémon ex.
+    t = Table()
+    gyarados = t.mon(1, "sv1-45")  # Gyarados ex: Tera
+    s = t.state(
+        actives=(t.mon(0, "sv1-80", energy=[L, L, L]), t.mon(1, "sv1-146")),
+        benches=((), (gyarados,)),
+    )
+    s = play(s, UseAttack(seat=0, attack=1))
+    s = play(s, Choose(seat=0, option=gyarados.card))
+    assert mon(s, gyarados.card).damage == 0
+    # ...nor from its own side's attacks (Krookodile's Earthquake hits its own Bench).
+    t = Table()
+    arcanine = t.mon(0, "sv1-32")  # Arcanine ex: Tera
+    s = t.state(
+        actives=(t.mon(0, "sv1-117", energy=[F, F]), t.mon(1, "sv1-65")),
+        benches=((arcanine, t.mon(0, "sv1-146")), ()),
+    )
+    s = play(s, UseAttack(seat=0, attack=1))
+    assert mon(s, arcanine.card).damage == 0 and mon(s, s.sides[0].bench[1].card).damage == 30

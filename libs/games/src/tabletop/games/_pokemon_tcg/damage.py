@@ -125,6 +125,8 @@ def attack_damage(
     if from_basic and is_marked(state, "no_damage_from_basic", defender.card):
         return 0
     against_active = is_active(state, defender.card)
+    if not against_active and is_tera(state, defender):
+        return 0
     amount = base
     if against_active:
         amount += sum(
@@ -161,6 +163,11 @@ def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:
     return sum(
         p.retaliation(state, src, attacker, damaged) for src, p in sources(state) if p.retaliation
     )
+
+
+def is_tera(state: State, mon: Mon) -> bool:
+    """Tera rule: on the Bench, all damage from attacks (both players') is prevented."""
+    return "Tera" in card_of(state, mon.card).subtypes
 
 
 def hp(state: State, mon: Mon) -> int:

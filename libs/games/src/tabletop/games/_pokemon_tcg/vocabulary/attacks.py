@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import messages as m
-from ..damage import attack_damage, is_marked, prevents_condition, retaliation, retreat_cost
+from ..damage import (
+    attack_damage,
+    is_marked,
+    is_tera,
+    prevents_condition,
+    retaliation,
+    retreat_cost,
+)
 from ..effects import STOP, Ask, Ctx, Step, Stop
 from ..state import Mon, card_of, owner
 
@@ -286,7 +293,8 @@ def damage_each_own_bench(amount: int) -> Step:
 
     def step(ctx: Ctx) -> None:
         for mon in ctx.state.sides[ctx.seat].bench:
-            ctx.b.emit(m.Damaged(target=mon.card, amount=amount))
+            if not is_tera(ctx.state, mon):  # the Tera rule protects Benched Tera Pokémon
+                ctx.b.emit(m.Damaged(target=mon.card, amount=amount))
 
     return step
 
