@@ -33,7 +33,6 @@ class Entry:
     stadium_effect: bool = False  # a Stadium whose effect a player may use
     stadium_usable: Condition | None = None
     on_knock_out: bool = False  # a Tool's effect when its owner's Active is Knocked Out
-    target: Callable[[State, int, int], tuple[int, ...]] | None = None  # a Tool's legal targets
 
 
 POOL: dict[str, Entry] = {}
@@ -90,7 +89,6 @@ def trainer(
     *,
     playable: Condition | None = None,
     passive: Passive | None = None,
-    target: Callable[[State, int, int], tuple[int, ...]] | None = None,
     stadium_effect: tuple[Step, ...] | None = None,
     stadium_usable: Condition | None = None,
     on_knock_out: tuple[Step, ...] | None = None,
@@ -106,7 +104,6 @@ def trainer(
         POOL[cid] = Entry(
             trainer=True,
             playable=playable,
-            target=target,
             stadium_effect=stadium_effect is not None,
             stadium_usable=stadium_usable,
             on_knock_out=on_knock_out is not None,

@@ -178,14 +178,6 @@ def with_side(state: State, seat: int, side: Side) -> State:
     return update(state, sides=sides)
 
 
-def side_of(state: State, seat: int) -> Side:
-    return state.sides[seat]
-
-
-def mon_of(state: State, instance: int) -> Mon | None:
-    return state.sides[owner(instance)].find(instance)
-
-
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:

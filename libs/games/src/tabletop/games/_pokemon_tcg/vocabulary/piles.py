@@ -11,7 +11,7 @@ from typing import Any
 from .. import messages as m
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
-from ..state import BENCH, Mon, State, card_of
+from ..state import BENCH, State, card_of
 from .attacks import Count, if_heads
 
 Filter = Callable[[Card], bool]
@@ -159,10 +159,6 @@ def is_basic_of_type(energy_type: str) -> Filter:
         return c.is_basic_pokemon and c.type == energy_type
 
     return where
-
-
-def energy_count(mon: Mon) -> int:
-    return len(mon.energy)
 
 
 def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step:
