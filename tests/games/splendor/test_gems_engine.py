@@ -12,7 +12,7 @@ import pytest
 from tabletop.games import get_game
 from tabletop.games._gems import EMPTY
 from tabletop.games._gems.fast import maker
-from tabletop.games._gems.messages import Buy, CardBought, TakeDifferent
+from tabletop.games._gems.messages import Buy, CardBought, GameStarted, TakeDifferent
 from tabletop.games._gems.payment import payment
 
 GAMES = [get_game("splendor"), get_game("splendor-pokemon")]
@@ -40,6 +40,13 @@ def test_lean_constructor_equals_validated_model() -> None:
     cmd = maker(TakeDifferent)(seat=0, colors=("red", "blue", "white"))
     assert cmd == TakeDifferent(seat=0, colors=["red", "blue", "white"])
     assert hash(cmd) == hash(TakeDifferent(seat=0, colors=["red", "blue", "white"]))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_lean_start_event_equals_the_validated_one(game) -> None:
+    (started,) = game.setup(4, seed=2)
+    assert started == GameStarted.model_validate(started.model_dump())
+    assert GameStarted.model_validate_json(started.model_dump_json()) == started
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)

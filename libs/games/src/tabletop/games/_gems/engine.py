@@ -78,6 +78,7 @@ class GemsGame(Game[State]):
         self._take_idx: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._take_names: dict[tuple[int, ...], tuple[str, ...]] = {}
         self.token_limit = r.token_limit
+        self.card_count = len(r.cards)
         self.ids_in_rows = tuple(r.cards.ids_in_row(i) for i in range(len(r.rows)))
         self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
@@ -381,14 +382,17 @@ class GemsGame(Game[State]):
     def _buy(self, s: State, cmd: Buy) -> list[Event]:
         if s.step != ACTION:
             self.expect(s, ACTION)
-        card = self._card(cmd.card)
+        card = cmd.card
+        if not 0 <= card < self.card_count:
+            self._card(card)  # refuses
         p = s.players[cmd.seat]
         t = self.rules.cards
         row = t.row[card]
         if card in p.reserved:
             refill = None
         elif card in s.market[row]:
-            refill = self.refill(s, row)
+            deck = s.decks[row]
+            refill = deck[0] if deck else None  # the row's top card replaces it
         else:
             raise IllegalCommand(
                 GemsCode.CARD_NOT_AVAILABLE, f"card {card} is neither face up nor reserved by you"

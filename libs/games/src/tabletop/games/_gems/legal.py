@@ -139,21 +139,18 @@ def _multisets(caps: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+# Per colour and count in the supply (at most 15, past any supply): that
+# colour's bits of the supply key, so a key is five lookups and four ORs.
+_KEY_BITS = tuple(
+    tuple((n > 0) << i | (n > 3) << (5 + i) for n in range(16)) for i in range(N_COLORS)
+)
+
+
 def supply_key(supply: tuple[int, ...]) -> int:
     """Bits 0-4: colours with a token left; bits 5-9: colours with 4 or more."""
     s0, s1, s2, s3, s4, _ = supply
-    return (
-        (s0 > 0)
-        | (s1 > 0) << 1
-        | (s2 > 0) << 2
-        | (s3 > 0) << 3
-        | (s4 > 0) << 4
-        | (s0 > 3) << 5
-        | (s1 > 3) << 6
-        | (s2 > 3) << 7
-        | (s3 > 3) << 8
-        | (s4 > 3) << 9
-    )
+    k0, k1, k2, k3, k4 = _KEY_BITS
+    return k0[s0] | k1[s1] | k2[s2] | k3[s3] | k4[s4]
 
 
 def legal_commands(g: GemsGame, s: State, seat: int) -> list[Command]:
@@ -178,19 +175,10 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     """Every legal action (no Pass): gem takes, reservations, purchases."""
     book = g.books[seat]
     s0, s1, s2, s3, s4, _ = s.supply
-    takes = book.takes.get(
-        (s0 > 0)  # supply_key(), inline
-        | (s1 > 0) << 1
-        | (s2 > 0) << 2
-        | (s3 > 0) << 3
-        | (s4 > 0) << 4
-        | (s0 > 3) << 5
-        | (s1 > 3) << 6
-        | (s2 > 3) << 7
-        | (s3 > 3) << 8
-        | (s4 > 3) << 9
-    )
-    out: list[Command] = list(takes or book.take_cmds(supply_key(s.supply)))
+    k0, k1, k2, k3, k4 = _KEY_BITS  # supply_key(), inline
+    key = k0[s0] | k1[s1] | k2[s2] | k3[s3] | k4[s4]
+    takes = book.takes.get(key)
+    out: list[Command] = list(takes or book.take_cmds(key))
     market = s.market
     tokens, bonus, _, _, reserved, *_ = s.players[seat]
     if len(reserved) < g.rules.max_reserved:

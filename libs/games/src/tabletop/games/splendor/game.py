@@ -95,12 +95,19 @@ class Splendor(GemsGame):
             {n: _CHOOSE_NOBLE(seat=seat, noble=n) for n in range(len(NOBLES))}
             for seat in range(self.max_players)
         ]
+        # `pending`'s last answer: the fold of an action asks it, and then
+        # `auto_events` asks about the very same bonus and nobles objects.
+        self._last: tuple[object, object, tuple[int, ...]] = (None, None, ())
 
     def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        return len(_qualifying(p.bonus, nobles)) > 1
+        found = _qualifying(p.bonus, nobles)
+        self._last = (p.bonus, nobles, found)
+        return len(found) > 1
 
     def auto_events(self, s: State) -> list[Event]:
-        found = _qualifying(s.players[s.seat].bonus, s.nobles)
+        bonus, nobles = s.players[s.seat].bonus, s.nobles
+        last = self._last
+        found = last[2] if last[0] is bonus and last[1] is nobles else _qualifying(bonus, nobles)
         if len(found) == 1:
             return [_NOBLE_VISITED(seat=s.seat, noble=found[0])]
         return []
