@@ -109,3 +109,35 @@ def test_a_choice_in_the_opponents_hand_is_asked_again_in_sampled_worlds() -> No
         assert GAME.view(world, 0) == GAME.view(s, 0)
         assert world.prompt is not None and set(world.prompt.options) == set(world.sides[1].hand)
         assert GAME.legal_commands(world, 1)  # the opponent can go on in every world
+
+
+def _hidden_cards(state) -> set[int]:  # type: ignore[no-untyped-def]
+    """Cards no player can place: decks, prizes, and hand cards not known to the other."""
+    hidden: set[int] = set()
+    for side in state.sides:
+        hidden |= set(side.deck) - set(side.known_top)
+        hidden |= set(side.prizes)
+        hidden |= set(side.hand) - set(side.known)
+    return hidden
+
+
+def test_paused_effects_never_hold_hidden_cards() -> None:
+    """The invariant sample_world relies on (ADR 0018): a paused effect's
+    variables name no card that some player cannot see."""
+    checked = 0
+    for decks in (("lightning", "psychic"), ("water", "grass"), ("colorless", "fire")):
+        for seed in range(3):
+            _, steps = random_playout(GAME, 2, seed, decks=decks)
+            for step in steps:
+                prompt = step.after.prompt
+                if prompt is None or prompt.resume is None:
+                    continue
+                checked += 1
+                values = {
+                    v
+                    for _, value in prompt.resume.vars
+                    for v in (value if isinstance(value, tuple) else ())
+                }
+                hidden = _hidden_cards(step.after)
+                assert not values & hidden, (prompt.kind, prompt.resume.vars)
+    assert checked > 0
