@@ -6,6 +6,8 @@ played (the `playable` conditions).
 
 from __future__ import annotations
 
+from functools import cache
+
 from .. import messages as m
 from .. import vocabulary as v
 from ..actions import evolved, when_played
@@ -259,11 +261,19 @@ trainer(  # Ultra Ball: discard 2 other cards; a Pokémon from your deck, reveal
 )
 
 
+@cache
+def _basics_below(stage1_name: str) -> frozenset[str]:
+    """The Basic Pokémon names a Stage 1 of this name evolves from (in the data)."""
+    return frozenset(
+        c.evolves_from for c in catalog().values() if c.name == stage1_name and c.evolves_from
+    )
+
+
 def _skips_to(stage2: Card, basic_name: str) -> bool:
     """A Stage 2 card whose Stage 1 evolves from `basic_name`."""
-    return stage2.stage == 2 and any(
-        c.name == stage2.evolves_from and c.evolves_from == basic_name for c in catalog().values()
-    )
+    if stage2.stage != 2 or stage2.evolves_from is None:
+        return False
+    return basic_name in _basics_below(stage2.evolves_from)
 
 
 def _candy_stage2(s: State, seat: int, basic: int) -> tuple[int, ...]:
