@@ -11,9 +11,11 @@ picks are made the script resumes at the next step with the picks in
 
 Cards in play modify or prevent what effects do through passives (damage.py).
 
-Invariant: cards picked from a hidden pile (a deck search) are acted on by the
-very next step, before any other prompt, so no hidden pick is ever stored in
-a paused effect's variables (sample_world re-deals hidden piles freely).
+Invariant: cards picked from a hidden pile (a deck search, a hand) are acted
+on by the very next step, before any other prompt, so no hidden pick is ever
+stored in a paused effect's variables (sample_world re-deals hidden piles
+freely; tests/games/pokemon_tcg/test_tcg_hidden.py checks it). A step may run
+another script (a copied attack, a when-played effect) only as its last step.
 """
 
 from __future__ import annotations

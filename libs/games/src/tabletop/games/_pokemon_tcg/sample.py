@@ -3,8 +3,8 @@
 What the seat cannot see (view.py) is re-dealt at random among the same
 places: for the opponent, the hand (except the cards seen arriving there),
 deck and prizes (and, during setup, the face-down Pokémon, which must be
-Basic); for the seat itself, its deck and
-prizes (it knows neither their order nor which of its cards are prizes).
+Basic); for the seat itself, its deck and prizes (it knows neither their
+order nor which of its cards are prizes).
 Cards both players saw put on top of a deck (Team Star Grunt) stay there.
 The cards re-dealt are the instances the seat cannot place, taken in sorted
 order, so the result depends only on the seat's view and the seed.

@@ -1,11 +1,12 @@
 """What a seat may know: the view and redacted events (the one place hidden
 information is filtered; sample.py re-deals exactly what is filtered here).
 
-Hidden from a seat: the opponent's hand (its size shows), both decks' order
-and the own deck's content is only known as a count, all prizes (nobody sees
-them until taken), the opponent's face-down Pokémon during setup, and the
-options of the opponent's deck searches. Deck lists are open information
-(the game starts from them), so the view shows both.
+Hidden from a seat: the opponent's hand (its size shows, and the cards both
+players saw arrive in it), the order and content of both decks (counts, and
+top cards both players saw put there), all prizes (nobody sees them until
+taken), the opponent's face-down Pokémon during setup, and the options,
+limits and picks of the opponent's choices among hidden cards. Deck lists are
+open information (the game starts from them), so the view shows both.
 """
 
 from __future__ import annotations
