@@ -1,6 +1,7 @@
 """The card pool: importing this package registers every implemented card in
-the registry. One module per Pokémon type, one for the Trainers; shared
-shapes of attacks in common.py."""
+the registry. One module per Pokémon type, the Trainers by kind (items,
+supporters, tools and stadiums); shared shapes of attacks in common.py, shared
+Trainer conditions in trainer_rules.py."""
 
 from . import (
     colorless,
@@ -8,10 +9,12 @@ from . import (
     fighting,
     fire,
     grass,
+    items,
     lightning,
     metal,
     psychic,
-    trainers,
+    supporters,
+    tools_and_stadiums,
     water,
 )
 
@@ -21,9 +24,11 @@ __all__ = [
     "fighting",
     "fire",
     "grass",
+    "items",
     "lightning",
     "metal",
     "psychic",
-    "trainers",
+    "supporters",
+    "tools_and_stadiums",
     "water",
 ]
