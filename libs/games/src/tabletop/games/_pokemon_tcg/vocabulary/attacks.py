@@ -17,10 +17,10 @@ from ..damage import (
     is_tera,
     prevents_condition,
     retaliation,
-    retreat_cost,
 )
 from ..effects import STOP, Ask, Ctx, Step, Stop
 from ..state import Mon, card_of, owner
+from .counts import Count
 
 
 def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
@@ -213,9 +213,6 @@ def heal_everyone(amount: int) -> Step:
     return step
 
 
-Count = Callable[[Ctx], int]
-
-
 def add_damage(count: Count, per: int) -> Step:
     """ "This attack does `per` more damage for each ..." (negative: less)."""
 
@@ -240,43 +237,6 @@ def add_damage_if(condition: Callable[[Ctx], bool], amount: int) -> Step:
             ctx.vars["damage"] += amount
 
     return step
-
-
-def counters_on_self(ctx: Ctx) -> int:
-    me = ctx.me()
-    return me.damage // 10 if me else 0
-
-
-def counters_on_defender(ctx: Ctx) -> int:
-    defender = ctx.state.sides[ctx.opponent].active
-    return defender.damage // 10 if defender else 0
-
-
-def energy_on_self(energy_type: str = "") -> Count:
-    def count(ctx: Ctx) -> int:
-        me = ctx.me()
-        energy = me.energy if me else ()
-        return sum(
-            1 for e in energy if not energy_type or card_of(ctx.state, e).energy_type == energy_type
-        )
-
-    return count
-
-
-def opponent_bench_size(ctx: Ctx) -> int:
-    return len(ctx.state.sides[ctx.opponent].bench)
-
-
-def energy_on_opponents_pokemon(ctx: Ctx) -> int:
-    return sum(len(mon.energy) for mon in ctx.state.sides[ctx.opponent].mons())
-
-
-def in_play_named(name: str) -> Count:
-    def count(ctx: Ctx) -> int:
-        mons = ctx.state.sides[ctx.seat].mons()
-        return sum(1 for mon in mons if card_of(ctx.state, mon.card).name == name)
-
-    return count
 
 
 def discard_all_energy_self() -> Step:
@@ -331,12 +291,6 @@ def flip_coins_for(count: Count) -> Step:
         ctx.vars["heads"] = sum(ctx.b.flip(ctx.seat) for _ in range(count(ctx)))
 
     return step
-
-
-def defender_retreat_cost(ctx: Ctx) -> int:
-    """Colorless in the opponent's Active Pokémon's Retreat Cost (after passives)."""
-    defender = ctx.state.sides[ctx.opponent].active
-    return retreat_cost(ctx.state, defender) if defender else 0
 
 
 def random_cards_from_opponents_hand_to_deck(count: int) -> Step:

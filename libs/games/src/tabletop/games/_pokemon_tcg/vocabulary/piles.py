@@ -12,7 +12,8 @@ from .. import messages as m
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
 from ..state import BENCH, State, card_of
-from .attacks import Count, if_heads
+from .attacks import if_heads
+from .counts import Count
 
 Filter = Callable[[Card], bool]
 
