@@ -4,6 +4,7 @@ model, lean-built messages equal validated ones, memo and copies behave."""
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 
@@ -12,6 +13,7 @@ import pytest
 from tabletop.games import get_game
 from tabletop.games._gems import EMPTY
 from tabletop.games._gems.fast import maker
+from tabletop.games._gems.legal import _multisets
 from tabletop.games._gems.messages import Buy, CardBought, GameStarted, TakeDifferent
 from tabletop.games._gems.payment import payment
 
@@ -79,3 +81,17 @@ def test_legal_buys_are_exactly_the_cards_payment_accepts(game) -> None:
         ]
         buys = [c.card for c in game.legal_commands(s, 0) if isinstance(c, Buy)]
         assert buys == expected, (bonus, tokens, reserved)
+
+
+def test_return_options_are_every_multiset_within_the_holdings() -> None:
+    """The table behind `return_tokens` options: for each excess k (at most 3)
+    and holdings capped at k, every multiset of k held tokens, sorted tuples in
+    lexicographic order (the order the legal commands come in)."""
+    for k in (1, 2, 3):
+        for caps in itertools.product(range(k + 1), repeat=6):
+            expected = sorted(
+                tuple(i for i, n in enumerate(counts) for _ in range(n))
+                for counts in itertools.product(*(range(cap + 1) for cap in caps))
+                if sum(counts) == k
+            )
+            assert list(_multisets(caps, k)) == expected, (caps, k)

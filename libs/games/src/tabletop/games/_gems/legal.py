@@ -7,7 +7,7 @@ table lookups plus one affordability test of every card at once (`afford.py`).
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from tabletop.kernel import Command
@@ -118,24 +118,27 @@ class CommandBook:
 
 
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+# Per size k: every multiset of k of the six token kinds (sorted tuples, in
+# lexicographic order) with its counts packed in 5-bit fields.
+_EVERY: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
+_FITS = sum(16 << (5 * i) for i in range(N_COLORS + 1))  # every field's guard bit
 
 
 def _multisets(caps: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """Every multiset of `k` colour indices with at most caps[i] of colour i,
-    as sorted tuples in lexicographic order."""
+    """Every multiset of `k` colour indices with at most caps[i] of colour i
+    (caps and k at most 15), as sorted tuples in lexicographic order."""
     found = _MULTISETS.get((caps, k))
     if found is None:
-        out: list[tuple[int, ...]] = []
-
-        def pick(i: int, left: int, acc: tuple[int, ...]) -> None:
-            if left == 0:
-                out.append(acc)
-            elif i < len(caps):
-                for n in range(min(caps[i], left), -1, -1):
-                    pick(i + 1, left - n, acc + (i,) * n)
-
-        pick(0, k, ())
-        found = _MULTISETS[caps, k] = tuple(out)
+        every = _EVERY.get(k)
+        if every is None:
+            every = _EVERY[k] = tuple(
+                (m, sum(1 << (5 * i) for i in m))
+                for m in combinations_with_replacement(range(N_COLORS + 1), k)
+            )
+        # Field i of room - counts keeps its guard bit exactly when count <= cap.
+        room = sum((16 + cap) << (5 * i) for i, cap in enumerate(caps))
+        found = tuple(m for m, counts in every if (room - counts) & _FITS == _FITS)
+        _MULTISETS[caps, k] = found
     return found
 
 
