@@ -11,7 +11,10 @@ a threat kept for the right moment (a Traitor or a Joker can turn a stone), so
 playing one must win more on the board than the card is worth in hand. Only
 a couple can be played before the opponent answers with theirs (a seat may
 not play more tactic cards than the other), so more than that clog the hand
-and may force a pass; a second Joker is dead once one was played.
+and may force a pass. Only how MANY tactic cards a hand holds is counted, not
+which: the count is public (the backs differ), the cards are not, and search
+scores worlds with the opponent's hand sampled — a term depending on the
+sampled cards would add noise unrelated to the move being judged.
 """
 
 from __future__ import annotations
@@ -19,17 +22,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .cards import (
-    BANSHEE,
-    BLIND_MANS_BLUFF,
-    JOKERS,
-    MUD_FIGHT,
-    RECRUITER,
-    SHIELD,
-    SPY,
-    STRATEGIST,
-    TRAITOR,
-)
+from .cards import JOKERS, SHIELD, SPY
 from .formations import side_key
 from .state import STONES, State, blind, need
 
@@ -39,13 +32,10 @@ LEAN = 0.45  # a stone's lean, at most
 MATCH = 2.0  # per match point ahead (several rounds)
 MISSING_VALUE = 5  # the value a missing card is expected to bring
 WILD_VALUE = {JOKERS[0]: 7, JOKERS[1]: 7, SPY: 7, SHIELD: 3}
-# Tactics variant: a tactic card in hand, in the units of STONE.
-HELD_WORTH = {
-    JOKERS[0]: 0.35, JOKERS[1]: 0.35, SPY: 0.3, SHIELD: 0.2, TRAITOR: 0.35, BANSHEE: 0.3,
-    STRATEGIST: 0.25, RECRUITER: 0.15, BLIND_MANS_BLUFF: 0.1, MUD_FIGHT: 0.1,
-}  # fmt: skip
+# Tactics variant: what a tactic card in hand is worth, in the units of STONE.
+HELD_WORTH = 0.25
 USABLE_HELD = 2  # tactic cards in hand that count; the others are clog
-CLOG = 0.15  # per tactic card beyond USABLE_HELD, or a dead second Joker
+CLOG = 0.15  # per tactic card beyond USABLE_HELD
 
 
 def _estimate(side: tuple[int, ...], needed: int, is_blind: bool) -> float:
@@ -83,17 +73,10 @@ def _adjacent(owner: tuple[int, ...], seat: int) -> int:
     return sum(1 for i in range(STONES - 1) if owner[i] == seat and owner[i + 1] == seat)
 
 
-def _held(hand: tuple[int, ...], joker_used: bool) -> float:
-    """What a tactics-variant hand's tactic cards are worth (clan cards: 0)."""
-    worths = sorted(
-        (
-            -CLOG if card in JOKERS and joker_used else HELD_WORTH[card]
-            for card in hand
-            if card >= 54
-        ),
-        reverse=True,
-    )
-    return sum(worths[:USABLE_HELD]) - CLOG * len(worths[USABLE_HELD:])
+def _held(hand: tuple[int, ...]) -> float:
+    """What the tactic cards of a tactics-variant hand are worth, by count."""
+    held = sum(1 for card in hand if card >= 54)
+    return HELD_WORTH * min(held, USABLE_HELD) - CLOG * max(0, held - USABLE_HELD)
 
 
 def shares(state: State) -> tuple[float, float]:
@@ -101,8 +84,7 @@ def shares(state: State) -> tuple[float, float]:
     owner = state.owner
     x = MATCH * (state.scores[0] - state.scores[1])
     if state.tactics:
-        hands, used = state.hands, state.joker_used
-        x += _held(hands[0], used[0]) - _held(hands[1], used[1])
+        x += _held(state.hands[0]) - _held(state.hands[1])
     x += STONE * (owner.count(0) - owner.count(1))
     x += ADJACENT * (_adjacent(owner, 0) - _adjacent(owner, 1))
     for stone in range(STONES):
