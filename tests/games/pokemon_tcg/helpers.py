@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tabletop.games._pokemon_tcg import GAME
-from tabletop.games._pokemon_tcg.state import MAIN, PRIZES, Mon, Side, State
+from tabletop.games.pokemon_tcg import GAME
+from tabletop.games.pokemon_tcg.state import MAIN, PRIZES, Mon, Side, State
 from tabletop.kernel import Command
 
 FILLER = "sve-1"  # Basic Grass Energy

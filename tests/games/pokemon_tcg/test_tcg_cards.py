@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.games._pokemon_tcg import GAME
-from tabletop.games._pokemon_tcg.cards import card
-from tabletop.games._pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg import GAME
+from tabletop.games.pokemon_tcg.cards import card
+from tabletop.games.pokemon_tcg.messages import (
     Choose,
     Damaged,
     EndTurn,
@@ -25,8 +25,8 @@ from tabletop.games._pokemon_tcg.messages import (
     UseAttack,
     UseStadium,
 )
-from tabletop.games._pokemon_tcg.registry import POOL
-from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED, State
+from tabletop.games.pokemon_tcg.registry import POOL
+from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED, State
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, coins, mon, play

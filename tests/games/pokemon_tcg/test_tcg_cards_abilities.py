@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.games._pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.messages import (
     Choose,
     Evolve,
     PlayBasic,
@@ -15,7 +15,7 @@ from tabletop.games._pokemon_tcg.messages import (
     UseAbility,
     UseAttack,
 )
-from tabletop.games._pokemon_tcg.state import State
+from tabletop.games.pokemon_tcg.state import State
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, coins, mon, play

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games._pokemon_tcg.cards import card, catalog
-from tabletop.games._pokemon_tcg.decklists import DeckListError, parse, validate
+from tabletop.games.pokemon_tcg.cards import card, catalog
+from tabletop.games.pokemon_tcg.decklists import DeckListError, parse, validate
 
 EVERYTHING = frozenset(catalog())
 

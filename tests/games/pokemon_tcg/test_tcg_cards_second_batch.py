@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.games._pokemon_tcg.damage import retreat_cost
-from tabletop.games._pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.damage import retreat_cost
+from tabletop.games.pokemon_tcg.messages import (
     Choose,
     EndTurn,
     PlayTrainer,
@@ -16,7 +16,7 @@ from tabletop.games._pokemon_tcg.messages import (
     UseAbility,
     UseAttack,
 )
-from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, State
+from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, State
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, coins, mon, play

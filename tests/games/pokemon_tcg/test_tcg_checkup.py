@@ -10,9 +10,9 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.games._pokemon_tcg import messages as m
-from tabletop.games._pokemon_tcg.messages import EndTurn, Retreat, UseAttack
-from tabletop.games._pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED
+from tabletop.games.pokemon_tcg import messages as m
+from tabletop.games.pokemon_tcg.messages import EndTurn, Retreat, UseAttack
+from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, coins, events_of, mon, play
@@ -119,7 +119,7 @@ def test_asleep_confused_paralyzed_replace_each_other_poison_stacks() -> None:
     s = _side(s, 1, rotation=ASLEEP, poison=1)
     s = play(s, EndTurn(seat=0), coins(False))  # still asleep, poisoned
     events = [m.ConditionChanged(seat=1, condition="confused", on=True)]
-    from tabletop.games._pokemon_tcg import GAME
+    from tabletop.games.pokemon_tcg import GAME
 
     s = GAME.fold(s, events)
     assert s.sides[1].rotation == CONFUSED and s.sides[1].poison == 1

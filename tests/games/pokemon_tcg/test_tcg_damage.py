@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games._pokemon_tcg.cards import card
-from tabletop.games._pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.cards import card
+from tabletop.games.pokemon_tcg.messages import (
     Choose,
     ChooseFirst,
     EndTurn,
@@ -17,7 +17,7 @@ from tabletop.games._pokemon_tcg.messages import (
     SetActive,
     UseAttack,
 )
-from tabletop.games._pokemon_tcg.state import CHOOSE_FIRST, MAIN
+from tabletop.games.pokemon_tcg.state import CHOOSE_FIRST, MAIN
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, mon, play

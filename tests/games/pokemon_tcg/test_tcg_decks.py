@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from pydantic import ValidationError
 
-from tabletop.games._pokemon_tcg.cards import card
-from tabletop.games._pokemon_tcg.decks import PREBUILT, prebuilt, resolve
-from tabletop.games._pokemon_tcg.game import PokemonTCGConfig
+from tabletop.games.pokemon_tcg.cards import card
+from tabletop.games.pokemon_tcg.decks import PREBUILT, prebuilt, resolve
+from tabletop.games.pokemon_tcg.game import PokemonTCGConfig
 
 
 @pytest.mark.parametrize("name", PREBUILT)
@@ -52,7 +52,7 @@ def test_a_config_refuses_an_illegal_deck_with_the_reason() -> None:
 
 
 def test_every_pair_of_prebuilt_decks_plays_to_the_end() -> None:
-    from tabletop.games._pokemon_tcg import GAME
+    from tabletop.games.pokemon_tcg import GAME
     from tabletop.kernel import random_playout
 
     for i, first in enumerate(PREBUILT):
@@ -62,3 +62,19 @@ def test_every_pair_of_prebuilt_decks_plays_to_the_end() -> None:
             for last in steps:  # noqa: B007
                 pass
             assert last is not None and GAME.outcome(last.after) is not None
+
+
+def test_without_decks_two_different_prebuilt_decks_are_drawn() -> None:
+    """The default options (matchmaking, `tabletop simulate`) pit the prebuilt
+    decks against each other: a recorded draw, so a replay gets the same ones."""
+    from tabletop.games.pokemon_tcg import GAME
+
+    lists = {name: prebuilt(name).cards() for name in PREBUILT}
+    pairs = set()
+    for seed in range(40):
+        state = GAME.new(2, seed=seed)
+        decks = [state.cards[:60], state.cards[60:]]
+        names = tuple(next(n for n, cards in lists.items() if cards == d) for d in decks)
+        assert names[0] != names[1]
+        pairs.add(names)
+    assert len(pairs) >= 20

@@ -3,7 +3,7 @@ ahead on prizes, and the outcome once the game is over."""
 
 from __future__ import annotations
 
-from tabletop.games._pokemon_tcg import GAME
+from tabletop.games.pokemon_tcg import GAME
 
 from .helpers import Table
 

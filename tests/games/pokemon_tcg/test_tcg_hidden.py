@@ -3,9 +3,9 @@ prizes (nobody sees them until taken), face-down setup, deck searches."""
 
 from __future__ import annotations
 
-from tabletop.games._pokemon_tcg import GAME
-from tabletop.games._pokemon_tcg import messages as m
-from tabletop.games._pokemon_tcg.messages import PlayTrainer
+from tabletop.games.pokemon_tcg import GAME
+from tabletop.games.pokemon_tcg import messages as m
+from tabletop.games.pokemon_tcg.messages import PlayTrainer
 from tabletop.kernel import random_playout
 
 from .helpers import Table, play

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from tabletop.games._pokemon_tcg import GAME
-from tabletop.games._pokemon_tcg import messages as m
-from tabletop.games._pokemon_tcg.cards import card
-from tabletop.games._pokemon_tcg.state import BETWEEN, CHOOSE_FIRST, MAIN, SETUP, State
+from tabletop.games.pokemon_tcg import GAME
+from tabletop.games.pokemon_tcg import messages as m
+from tabletop.games.pokemon_tcg.cards import card
+from tabletop.games.pokemon_tcg.state import BETWEEN, CHOOSE_FIRST, MAIN, SETUP, State
 from tabletop.kernel import IllegalCommand
 
 ONE_BASIC = "1 Ralts SVI 84\n59 Psychic Energy"

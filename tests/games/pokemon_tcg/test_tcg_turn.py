@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.games._pokemon_tcg.legal import legal_commands
-from tabletop.games._pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.legal import legal_commands
+from tabletop.games.pokemon_tcg.messages import (
     AttachEnergy,
     EndTurn,
     Evolve,
@@ -20,7 +20,7 @@ from tabletop.games._pokemon_tcg.messages import (
     Retreat,
     UseAttack,
 )
-from tabletop.games._pokemon_tcg.state import MAIN, State
+from tabletop.games.pokemon_tcg.state import MAIN, State
 from tabletop.kernel import IllegalCommand
 
 from .helpers import Table, mon, play

@@ -1,8 +1,6 @@
-"""Pokémon TCG (2 players), Scarlet & Violet base set — work in progress.
+"""Pokémon TCG (2 players), Scarlet & Violet base set (issue #5).
 
-The package name starts with an underscore so the games registry does not
-list it yet: a game is supported only once it is complete (issue #5).
-Rules and status: docs/games/pokemon-tcg.md.
+Rules, options, prebuilt decks and status: docs/games/pokemon-tcg.md.
 """
 
 from .game import GAME, PokemonTCG

@@ -14,8 +14,9 @@ from tabletop.kernel import Command, GameConfig
 
 
 class PokemonTCGConfig(GameConfig):
-    """Two deck lists in the TCG Live text format (decklists.py); by default
-    the first two prebuilt decks."""
+    """Two decks, each a prebuilt deck's name (decks.PREBUILT) or a deck list in
+    the TCG Live text format (decklists.py); by default two different prebuilt
+    decks drawn at random when the game starts."""
 
     decks: tuple[str, str] | None = None
     first_chooser: int | None = Field(None, ge=0, le=1)  # None: a recorded random draw

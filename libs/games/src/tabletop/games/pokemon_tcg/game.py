@@ -57,7 +57,9 @@ class PokemonTCG(Game[State]):
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, PokemonTCGConfig)
-        names = config.decks or PREBUILT[:2]
+        # No decks given (matchmaking, `tabletop simulate`): two different prebuilt
+        # decks drawn at random; the draw is recorded, as the deck lists, in GameStarted.
+        names = config.decks or tuple(rng.sample(PREBUILT, 2))
         decks = tuple(resolve(deck).cards() for deck in names)
         assert all(len(d) == DECK for d in decks)
         return start_events((decks[0], decks[1]), config.first_chooser, rng)

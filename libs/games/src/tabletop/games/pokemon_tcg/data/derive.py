@@ -3,7 +3,7 @@ pokemontcg.io export of Scarlet & Violet base set.
 
 A maintenance tool, never imported by the game:
 
-    python libs/games/src/tabletop/games/_pokemon_tcg/data/derive.py \
+    python libs/games/src/tabletop/games/pokemon_tcg/data/derive.py \
         ../shared/data/pokemon_tcg/sv1.json
 
 Only the fields the engine needs are kept; energy types become one letter
