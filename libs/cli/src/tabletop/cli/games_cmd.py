@@ -9,8 +9,9 @@ from tabletop.games import registry
 
 
 def list_games() -> None:
-    table = Table("id", "title", "players", "rules version")
+    table = Table("id", "title", "players", "rules version", "options (-o KEY=VALUE)")
     for game in registry().values():
         seats = f"{game.min_players}-{game.max_players}"
-        table.add_row(game.id, game.title, seats, game.rules_version)
+        options = [name for name in game.config_model.model_fields if name != "players"]
+        table.add_row(game.id, game.title, seats, game.rules_version, ", ".join(options))
     Console().print(table)

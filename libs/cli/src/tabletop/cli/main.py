@@ -29,6 +29,13 @@ def games() -> None:
     list_games()
 
 
+OPTION_HELP = (
+    "game option KEY=VALUE, VALUE read as JSON when it parses (repeatable); "
+    "`tabletop games` lists each game's options, docs/games/ explains them, "
+    """e.g. -o 'decks=["water","fire"]' for pokemon-tcg"""
+)
+
+
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -48,9 +55,7 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
     games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="first seed; game i uses seed + i")] = 0,
-    option: Annotated[
-        list[str], typer.Option("--option", "-o", help="game option KEY=VALUE (repeatable)")
-    ] = [],  # noqa: B006 - typer reads the default, never mutates it
+    option: Annotated[list[str], typer.Option("--option", "-o", help=OPTION_HELP)] = [],  # noqa: B006 - typer reads the default, never mutates it
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
     """Play random-legal games in-process; exit 1 on any engine error."""
@@ -80,9 +85,7 @@ def tournament(
     ] = "random,greedy,ismcts:1s",
     games: Annotated[int, typer.Option("--games", "-n", help="games per lineup")] = 20,
     seed: Annotated[int, typer.Option(help="seed of the whole tournament")] = 0,
-    option: Annotated[
-        list[str], typer.Option("--option", "-o", help="game option KEY=VALUE (repeatable)")
-    ] = [],  # noqa: B006 - typer reads the default, never mutates it
+    option: Annotated[list[str], typer.Option("--option", "-o", help=OPTION_HELP)] = [],  # noqa: B006 - typer reads the default, never mutates it
     as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     max_steps: Annotated[
         int | None,
