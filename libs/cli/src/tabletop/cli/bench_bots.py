@@ -216,6 +216,7 @@ def render_bots_figures(figures: dict[str, Any]) -> None:
             str(r["moves"]),
             f"{r['seconds']:.1f}",
             f"{r['moves_per_second']:.2f}",
+            f"{r['load_average']:.1f}",
         )
     console = Console()
     if not console.is_terminal:
