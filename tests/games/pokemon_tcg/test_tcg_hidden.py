@@ -141,3 +141,18 @@ def test_paused_effects_never_hold_hidden_cards() -> None:
                 hidden = _hidden_cards(step.after)
                 assert not values & hidden, (prompt.kind, prompt.resume.vars)
     assert checked > 0
+
+
+def test_during_setup_a_sampled_opponent_hand_holds_a_basic_pokemon() -> None:
+    """A dealt hand holds a Basic Pokémon (mulligans): a world where the
+    opponent has none to place as its Active would leave it without a legal
+    command (found by a tournament's search)."""
+    for seed in range(12):
+        s = GAME.new(2, seed=seed, decks=("darkness", "colorless"), first_chooser=0)
+        s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=seed)
+        for seat in (0, 1):
+            for world_seed in range(25):
+                world = GAME.sample_world(s, seat, world_seed)
+                assert GAME.view(world, seat) == GAME.view(s, seat)
+                for acting in GAME.to_act(world):
+                    assert GAME.legal_commands(world, acting), (seed, seat, world_seed)

@@ -25,6 +25,12 @@ from .cards import card
 from .state import SETUP, Prompt, State, with_side
 from .vocabulary import SEARCHES
 
+_REDEALS = 50  # attempts at a re-dealt hand that holds a Basic Pokémon
+
+
+def _basic(state: State, instance: int) -> bool:
+    return card(state.cards[instance]).is_basic_pokemon
+
 
 def _searching(state: State, seat: int, pile: str) -> Prompt | None:
     """`seat`'s open choice among hidden cards of its `pile`, if any."""
@@ -44,12 +50,26 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
     top = side.known_top  # and so do the deck's known top cards
     hidden_deck = [i for i in side.deck if i not in set(top)]
     pool = sorted((*hidden_hand, *hidden_deck, *side.prizes, *placed))
-    rng.shuffle(pool)
-    # Face-down Pokémon first: they are Basic Pokémon.
-    chosen = [i for i in pool if card(state.cards[i]).is_basic_pokemon][: len(placed)]
-    taken = set(chosen)
-    rest = [i for i in pool if i not in taken]
     hand_size, deck_size = len(hidden_hand), len(hidden_deck)
+    # A hand dealt holds a Basic Pokémon (mulligans): until the opponent has
+    # placed its Active Pokémon, the re-dealt hand must hold one too.
+    needs_basic = (
+        state.phase == SETUP
+        and side.active is None
+        and hand_size > 0
+        and not any(_basic(state, i) for i in known)
+    )
+    for _ in range(_REDEALS):
+        rng.shuffle(pool)
+        # Face-down Pokémon first: they are Basic Pokémon.
+        chosen = [i for i in pool if _basic(state, i)][: len(placed)]
+        taken = set(chosen)
+        rest = [i for i in pool if i not in taken]
+        if not needs_basic or any(_basic(state, i) for i in rest[:hand_size]):
+            break
+    else:  # unlikely: swap the first Basic Pokémon into the hand
+        first = next(n for n, i in enumerate(rest) if _basic(state, i))
+        rest[0], rest[first] = rest[first], rest[0]
     new = replace(
         side,
         hand=tuple(sorted((*side.known, *rest[:hand_size]))),
