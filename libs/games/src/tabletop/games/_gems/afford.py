@@ -7,8 +7,8 @@ colour), 0 when h covers it; the last colour's table also carries each card's
 printed wild cost. Adding a player's five entries gives every card's wild
 need in its lane, and subtracting that from 32 + the wild tokens held leaves
 a lane's bit 5 set exactly when the need is at most the wild tokens: when
-`payment` succeeds. Five lookups, five additions and two operations on one
-int, where a per-card test would take a dozen bytecodes per card.
+`payment` succeeds. Five lookups, four additions, a subtraction and a mask
+for every card, where a per-card test takes a dozen bytecodes per card.
 """
 
 from __future__ import annotations

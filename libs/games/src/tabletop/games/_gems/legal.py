@@ -56,7 +56,7 @@ class CommandBook:
         )
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
-        self.takes: dict[int, tuple[Command, ...]] = {}  # by supply_key()
+        self.takes: dict[int, tuple[Command, ...]] = {}  # by supply key (_KEY_BITS)
         # The reservations for the last (market, decks) pair seen, by identity:
         # both tuples are shared from state to state until a card moves.
         self._reservations: tuple[object, object, tuple[Command, ...]] = (None, None, ())
@@ -73,7 +73,7 @@ class CommandBook:
         return cmd
 
     def take_cmds(self, key: int) -> tuple[Command, ...]:
-        """The gem actions for a `supply_key`."""
+        """The gem actions for a supply key (see `_KEY_BITS`)."""
         cmds = self.takes.get(key)
         if cmds is None:
             same = tuple(self.take_same[i] for i in range(N_COLORS) if key >> (5 + i) & 1)
@@ -142,18 +142,12 @@ def _multisets(caps: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-# Per colour and count in the supply (at most 15, past any supply): that
-# colour's bits of the supply key, so a key is five lookups and four ORs.
+# The supply key: bits 0-4 the colours with a token left, bits 5-9 those
+# with 4 or more. Per colour and count in the supply (at most 15, past any
+# supply): that colour's bits, so a key is five lookups and four ORs.
 _KEY_BITS = tuple(
     tuple((n > 0) << i | (n > 3) << (5 + i) for n in range(16)) for i in range(N_COLORS)
 )
-
-
-def supply_key(supply: tuple[int, ...]) -> int:
-    """Bits 0-4: colours with a token left; bits 5-9: colours with 4 or more."""
-    s0, s1, s2, s3, s4, _ = supply
-    k0, k1, k2, k3, k4 = _KEY_BITS
-    return k0[s0] | k1[s1] | k2[s2] | k3[s3] | k4[s4]
 
 
 def legal_commands(g: GemsGame, s: State, seat: int) -> list[Command]:
@@ -178,7 +172,7 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     """Every legal action (no Pass): gem takes, reservations, purchases."""
     book = g.books[seat]
     s0, s1, s2, s3, s4, _ = s.supply
-    k0, k1, k2, k3, k4 = _KEY_BITS  # supply_key(), inline
+    k0, k1, k2, k3, k4 = _KEY_BITS
     key = k0[s0] | k1[s1] | k2[s2] | k3[s3] | k4[s4]
     takes = book.takes.get(key)
     out: list[Command] = list(takes or book.take_cmds(key))
