@@ -14,10 +14,16 @@ from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from faststream.specification import AsyncAPI
-from nats.js.errors import BadRequestError
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import EventLog, Heads, Topology, ensure_key_values, ensure_streams
+from tabletop.eventlog import (
+    EventLog,
+    Heads,
+    Topology,
+    ensure_consumer,
+    ensure_key_values,
+    ensure_streams,
+)
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
 from tabletop.runtime import health_routes
@@ -86,10 +92,7 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         js = nc.jetstream()
         await ensure_streams(js, topology)
         await ensure_key_values(js, topology)
-        try:
-            await js.add_consumer(topology.games_stream, consumer)
-        except BadRequestError as exc:  # exists with an older config: keep it, say so
-            log.warning("consumer %s not updated: %s", consumer.durable_name, exc.description)
+        await ensure_consumer(js, topology, consumer)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
         heads = Heads(EventLog(js, topology), get_game, settings.cache_size)
         seats = await js.key_value(topology.seats_bucket)
