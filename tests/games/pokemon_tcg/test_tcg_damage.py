@@ -115,6 +115,21 @@ def test_a_pokemon_ex_gives_two_prizes() -> None:
     assert len(after.sides[1].prizes) == 5
 
 
+def test_knock_outs_at_once_give_the_sum_of_their_prizes() -> None:
+    t = Table()
+    miraidon = t.mon(0, "sv1-80", energy=[L, L, L])  # Lightning Laser: 90, and 30 to one Benched
+    active = t.mon(1, "sv1-146", damage=10)  # Zangoose, 90 HP
+    benched = t.mon(1, "sv1-146", damage=70)
+    spare = t.mon(1, "sv1-146")
+    s = t.state(actives=(miraidon, active), benches=((), (benched, spare)))
+    s = play(s, UseAttack(seat=0, attack=1))
+    after = play(s, Choose(seat=0, option=benched.card))
+    assert active.card in after.sides[1].discard and benched.card in after.sides[1].discard
+    assert len(after.sides[0].prizes) == 4  # 1 + 1, taken together
+    assert after.prompt is not None and after.prompt.kind == "promote"
+    assert after.prompt.options == (spare.card,)
+
+
 def test_taking_the_last_prize_wins() -> None:
     t = Table()
     s = t.state(

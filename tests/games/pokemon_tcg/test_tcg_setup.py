@@ -86,6 +86,22 @@ def _mulligan_game() -> State:
     raise AssertionError("no seed gave a mulligan")
 
 
+def test_when_both_mulliganed_only_the_difference_is_drawn() -> None:
+    for seed in range(100):
+        s = GAME.new(2, seed=seed, first_chooser=0, decks=(ONE_BASIC, ONE_BASIC))
+        s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=seed)
+        a, b = s.sides[0].mulligans, s.sides[1].mulligans
+        if a >= 1 and b >= 1 and a != b:
+            break
+    else:
+        raise AssertionError("no seed gave two different mulligan counts")
+    s = _place_all(s)
+    more = 0 if a > b else 1
+    assert s.extra_draws[more] == 0 and s.extra_draws[1 - more] == abs(a - b)
+    assert s.prompt is not None and s.prompt.seat == 1 - more
+    assert s.prompt.options == tuple(range(abs(a - b) + 1))
+
+
 def test_mulligans_are_revealed_and_the_opponent_may_draw_that_many() -> None:
     s = _mulligan_game()
     mulligans = s.sides[0].mulligans
