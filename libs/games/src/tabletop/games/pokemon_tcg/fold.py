@@ -250,14 +250,20 @@ def _energy_discarded(s: State, e: m.EnergyDiscarded) -> State:
     return with_side(s, owner(e.target), update(side, discard=side.discard + e.cards))
 
 
-def _knocked_out(s: State, e: m.KnockedOut) -> State:
-    side = s.sides[e.seat]
-    mon = side.find(e.pokemon)
+def _taken_out(side: Side, pokemon: int) -> tuple[Side, tuple[int, ...], bool]:
+    """`side` without the Pokémon `pokemon`, the cards it leaves with (the
+    Pokémon, what it evolved from, its Energy and Tool) and whether it was Active."""
+    mon = side.find(pokemon)
     assert mon is not None
-    was_active = side.active is not None and side.active.card == e.pokemon
+    was_active = side.active is not None and side.active.card == pokemon
     tool = (mon.tool,) if mon.tool >= 0 else ()
-    gone = (*mon.below, mon.card, *mon.energy, *tool)
-    side = update(replace_mon(side, e.pokemon, None), discard=side.discard + gone)
+    cards = (*mon.below, mon.card, *mon.energy, *tool)
+    return replace_mon(side, pokemon, None), cards, was_active
+
+
+def _knocked_out(s: State, e: m.KnockedOut) -> State:
+    side, gone, was_active = _taken_out(s.sides[e.seat], e.pokemon)
+    side = update(side, discard=side.discard + gone)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     if e.by_attack and card(s.cards[e.pokemon]).type == "F":
         seen = list(s.fighting_knocked_out)
@@ -273,13 +279,7 @@ def _knock_out_effect(s: State, e: m.KnockOutEffect) -> State:
 
 
 def _returned(s: State, e: m.PokemonReturned) -> State:
-    side = s.sides[e.seat]
-    mon = side.find(e.pokemon)
-    assert mon is not None
-    was_active = side.active is not None and side.active.card == e.pokemon
-    tool = (mon.tool,) if mon.tool >= 0 else ()
-    cards = (*mon.below, mon.card, *mon.energy, *tool)
-    side = replace_mon(side, e.pokemon, None)
+    side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = update(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _unmarked(s, e.pokemon)
@@ -298,13 +298,8 @@ def _sudden_death(s: State, e: m.SuddenDeath) -> State:
 
 
 def _shuffled_in(s: State, e: m.PokemonShuffledIn) -> State:
-    side = s.sides[e.seat]
-    mon = side.find(e.pokemon)
-    assert mon is not None
-    was_active = side.active is not None and side.active.card == e.pokemon
-    tool = (mon.tool,) if mon.tool >= 0 else ()
-    cards = (*mon.below, mon.card, *mon.energy, *tool)
-    side = update(replace_mon(side, e.pokemon, None), deck=side.deck + cards)
+    side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
+    side = update(side, deck=side.deck + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _unmarked(s, e.pokemon)
 
