@@ -36,8 +36,10 @@ from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame
 from tabletop.messaging.matchmaking import SeatInfo, Seating
-from tabletop.runtime import SERVICES, EmbeddedNats, free_port, start_service, wait_ready
+from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
 from tabletop.runtime.child import ChildProcess
+
+from .bench_nats import bench_nats
 
 ACCEPTED = 'tabletop_bots_moves_total{answer="accepted"}'
 
@@ -176,10 +178,7 @@ def bots_figures(
     console = Console(stderr=True, quiet=quiet)
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-bench-bots-")))
-        nats_url = nats_url or os.environ.get("NATS_URL")
-        source = "NATS_URL" if nats_url else "embedded"
-        if not nats_url:
-            nats_url = stack.enter_context(EmbeddedNats(tmp / "nats")).url
+        nats_url, source = bench_nats(stack, tmp, nats_url)
         rounds = []
         for workers in settings.workers:
             with console.status(f"{workers} bots worker(s), {settings.policy}…"):

@@ -13,7 +13,6 @@ an embedded nats-server) in a namespace of its own and measures, in one run:
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import statistics
 import tempfile
@@ -30,7 +29,9 @@ from tabletop.eventlog import Commit, EventLog, Topology, ensure_streams, next_c
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import RulesClient, StartGame, SubmitCommand
-from tabletop.runtime import SERVICES, EmbeddedNats, free_port, start_service, wait_ready
+from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
+
+from .bench_nats import bench_nats
 
 PREFERRED_GAME = "schotten-totten"
 
@@ -227,10 +228,7 @@ def service_figures(
     namespace = f"bench{uuid.uuid4().hex[:8]}"
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-bench-")))
-        nats_url = nats_url or os.environ.get("NATS_URL")
-        source = "NATS_URL" if nats_url else "embedded"
-        if not nats_url:
-            nats_url = stack.enter_context(EmbeddedNats(tmp / "nats")).url
+        nats_url, source = bench_nats(stack, tmp, nats_url)
         rules = next(spec for spec in SERVICES if spec.name == "rules")
         port = free_port()
         env = {"NATS_URL": nats_url, "TABLETOP_NAMESPACE": namespace, "LOG_LEVEL": "WARNING"}
