@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..actions import evolved, when_played
 from ..cards import Card, catalog
@@ -202,16 +201,7 @@ def _basic_lightning(c: Card) -> bool:
 
 def _attach_generated(ctx: Ctx) -> None:
     for energy in ctx.picks("found"):
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.seat,
-                cards=(energy,),
-                count=1,
-                source="deck",
-                dest="energy",
-                target=ctx.picks("to")[0],
-            )
-        )
+        v.move_card(ctx, energy, "deck", "energy", target=ctx.picks("to")[0])
         ctx.vars["attached"] = ctx.vars.get("attached", 0) + 1
     ctx.vars["found"] = ()
 

@@ -131,16 +131,7 @@ def _embrace(ctx: Ctx) -> None:
     """Attach the picked Energy from the discard pile; 2 damage counters on that Pokémon."""
     for energy in ctx.picks("found"):
         target = ctx.picks("to")[0]
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.seat,
-                cards=(energy,),
-                count=1,
-                source="discard",
-                dest="energy",
-                target=target,
-            )
-        )
+        v.move_card(ctx, energy, "discard", "energy", target=target)
         ctx.b.emit(m.Damaged(target=target, amount=20, counters=True))
 
 
@@ -183,16 +174,7 @@ def _supporters_in_opponents_hand(ctx: Ctx) -> Ask:
 
 def _supporter_to_bottom(ctx: Ctx) -> None:
     for supporter in ctx.picks("supporter"):
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.opponent,
-                cards=(supporter,),
-                count=1,
-                source="hand",
-                dest="deck_bottom",
-                revealed=True,
-            )
-        )
+        v.move_card(ctx, supporter, "hand", "deck_bottom", seat=ctx.opponent, revealed=True)
 
 
 # Greavard: Underworld Stroll (the opponent reveals their hand; a Supporter you find there goes

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..effects import Ctx
 from ..registry import trainer
@@ -62,16 +61,7 @@ def _energy_on_top(ctx: Ctx) -> None:
     defender = ctx.state.sides[ctx.opponent].active
     for energy in ctx.picks("energy"):
         if defender is not None:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.opponent,
-                    cards=(energy,),
-                    count=1,
-                    source="energy",
-                    dest="deck",
-                    origin=defender.card,
-                )
-            )
+            v.move_card(ctx, energy, "energy", "deck", seat=ctx.opponent, origin=defender.card)
 
 
 trainer(  # Team Star Grunt: an Energy of the opponent's Active Pokémon on top of their deck.

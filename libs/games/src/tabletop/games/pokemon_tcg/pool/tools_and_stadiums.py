@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..damage import Passive
 from ..effects import Ask, Ctx
@@ -78,16 +77,8 @@ def _basic_energy_of_knocked_out(ctx: Ctx) -> Ask:
 
 def _energy_to_holder(ctx: Ctx) -> None:
     for energy in ctx.picks("energy"):
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.seat,
-                cards=(energy,),
-                count=1,
-                source="energy",
-                dest="energy",
-                origin=ctx.picks("from")[0],
-                target=ctx.picks("to")[0],
-            )
+        v.move_card(
+            ctx, energy, "energy", "energy", origin=ctx.picks("from")[0], target=ctx.picks("to")[0]
         )
 
 

@@ -18,6 +18,33 @@ from .counts import Count
 Filter = Callable[[Card], bool]
 
 
+def move_card(
+    ctx: Ctx,
+    card: int,
+    source: m.Zone,
+    dest: m.Zone,
+    *,
+    seat: int | None = None,
+    origin: int | None = None,
+    target: int | None = None,
+    revealed: bool = False,
+) -> None:
+    """Move one card between piles (or onto / off the Pokémon `target` /
+    `origin`), for `seat` (the controller unless given)."""
+    ctx.b.emit(
+        m.CardsMoved(
+            seat=ctx.seat if seat is None else seat,
+            cards=(card,),
+            count=1,
+            source=source,
+            dest=dest,
+            target=target,
+            origin=origin,
+            revealed=revealed,
+        )
+    )
+
+
 # The options of a choice among hidden cards, from the state, the chooser and
 # the effect's (public) variables: the live prompt and sample.py's re-dealt
 # worlds compute them with the same function.
