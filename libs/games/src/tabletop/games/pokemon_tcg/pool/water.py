@@ -131,16 +131,7 @@ def _basic_water_energy(c: Card) -> bool:
 def _attach_found_to(ctx: Ctx) -> None:
     cards = ctx.picks("found")
     if cards:
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.seat,
-                cards=cards,
-                count=len(cards),
-                source="deck",
-                dest="energy",
-                target=ctx.picks("to")[0],
-            )
-        )
+        v.move_cards(ctx, cards, "deck", "energy", target=ctx.picks("to")[0])
 
 
 def _curl_up(ctx: Ctx) -> None:

@@ -21,6 +21,7 @@ from ..damage import (
 from ..effects import STOP, Ask, Ctx, Step, Stop
 from ..state import Mon, card_of, owner
 from .counts import Count
+from .moves import move_cards
 
 
 def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
@@ -265,12 +266,7 @@ def mill_opponent(per_heads: int) -> Step:
     def step(ctx: Ctx) -> None:
         count = per_heads * ctx.vars.get("heads", 0)
         cards = ctx.state.sides[ctx.opponent].deck[:count]
-        if cards:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.opponent, cards=cards, count=len(cards), source="deck", dest="discard"
-                )
-            )
+        move_cards(ctx, cards, "deck", "discard", seat=ctx.opponent)
 
     return step
 
@@ -301,16 +297,7 @@ def random_cards_from_opponents_hand_to_deck(count: int) -> Step:
         hand = list(ctx.state.sides[ctx.opponent].hand)
         chosen = tuple(sorted(ctx.b.rng.sample(hand, min(count, len(hand)))))
         if chosen:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.opponent,
-                    cards=chosen,
-                    count=len(chosen),
-                    source="hand",
-                    dest="deck",
-                    revealed=True,
-                )
-            )
+            move_cards(ctx, chosen, "hand", "deck", seat=ctx.opponent, revealed=True)
             ctx.b.shuffle(ctx.opponent)
 
     return step

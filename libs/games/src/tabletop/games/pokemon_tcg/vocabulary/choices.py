@@ -12,7 +12,7 @@ from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
-from .piles import move_card
+from .moves import move_card, move_cards
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -210,18 +210,8 @@ def all_energy_to_picked(key: str = "to") -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         for to in ctx.picks(key):
-            if me is not None and me.energy:
-                ctx.b.emit(
-                    m.CardsMoved(
-                        seat=ctx.seat,
-                        cards=me.energy,
-                        count=len(me.energy),
-                        source="energy",
-                        dest="energy",
-                        origin=me.card,
-                        target=to,
-                    )
-                )
+            if me is not None:
+                move_cards(ctx, me.energy, "energy", "energy", origin=me.card, target=to)
 
     return step
 

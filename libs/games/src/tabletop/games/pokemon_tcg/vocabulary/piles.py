@@ -14,35 +14,9 @@ from ..effects import Ask, Ctx, Step
 from ..state import BENCH, State, card_of
 from .attacks import if_heads
 from .counts import Count
+from .moves import move_cards
 
 Filter = Callable[[Card], bool]
-
-
-def move_card(
-    ctx: Ctx,
-    card: int,
-    source: m.Zone,
-    dest: m.Zone,
-    *,
-    seat: int | None = None,
-    origin: int | None = None,
-    target: int | None = None,
-    revealed: bool = False,
-) -> None:
-    """Move one card between piles (or onto / off the Pokémon `target` /
-    `origin`), for `seat` (the controller unless given)."""
-    ctx.b.emit(
-        m.CardsMoved(
-            seat=ctx.seat if seat is None else seat,
-            cards=(card,),
-            count=1,
-            source=source,
-            dest=dest,
-            target=target,
-            origin=origin,
-            revealed=revealed,
-        )
-    )
 
 
 # The options of a choice among hidden cards, from the state, the chooser and
@@ -82,24 +56,14 @@ def draw(count: int) -> Step:
 
 def discard_hand() -> Step:
     def step(ctx: Ctx) -> None:
-        hand = ctx.state.sides[ctx.seat].hand
-        if hand:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.seat, cards=hand, count=len(hand), source="hand", dest="discard"
-                )
-            )
+        move_cards(ctx, ctx.state.sides[ctx.seat].hand, "hand", "discard")
 
     return step
 
 
 def shuffle_hand_into_deck() -> Step:
     def step(ctx: Ctx) -> None:
-        hand = ctx.state.sides[ctx.seat].hand
-        if hand:
-            ctx.b.emit(
-                m.CardsMoved(seat=ctx.seat, cards=hand, count=len(hand), source="hand", dest="deck")
-            )
+        move_cards(ctx, ctx.state.sides[ctx.seat].hand, "hand", "deck")
         ctx.b.shuffle(ctx.seat)
 
     return step
@@ -112,16 +76,7 @@ def hand_to_deck_bottom() -> Step:
         hand = list(ctx.state.sides[ctx.seat].hand)
         ctx.b.rng.shuffle(hand)
         ctx.vars["moved"] = len(hand)
-        if hand:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.seat,
-                    cards=tuple(hand),
-                    count=len(hand),
-                    source="hand",
-                    dest="deck_bottom",
-                )
-            )
+        move_cards(ctx, tuple(hand), "hand", "deck_bottom")
 
     return step
 
@@ -155,7 +110,7 @@ def ask_hand(kind: str, where: Filter, *, most: int, need: int, key: str = "chos
 
 def discard_picked_from_hand(key: str = "chosen") -> Step:
     def step(ctx: Ctx) -> None:
-        _move(ctx, ctx.picks(key), "hand", "discard")
+        move_cards(ctx, ctx.picks(key), "hand", "discard")
 
     return step
 
@@ -200,26 +155,12 @@ def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step
     return step
 
 
-def _move(ctx: Ctx, cards: tuple[int, ...], source: str, dest: str, revealed: bool = False) -> None:
-    if cards:
-        ctx.b.emit(
-            m.CardsMoved(
-                seat=ctx.seat,
-                cards=cards,
-                count=len(cards),
-                source=source,  # type: ignore[arg-type]
-                dest=dest,  # type: ignore[arg-type]
-                revealed=revealed,
-            )
-        )
-
-
 def picked_to_hand(source: str, *keys: str, revealed: bool = False) -> Step:
     """Put the cards picked (under `keys`) from `source` into your hand."""
 
     def step(ctx: Ctx) -> None:
         cards = tuple(i for key in keys for i in ctx.picks(key))
-        _move(ctx, cards, source, "hand", revealed)
+        move_cards(ctx, cards, source, "hand", revealed=revealed)
 
     return step
 
@@ -228,7 +169,7 @@ def picked_to_deck(source: str, key: str = "found") -> Step:
     def step(ctx: Ctx) -> None:
         cards = ctx.picks(key)
         ctx.vars["moved"] = len(cards)
-        _move(ctx, cards, source, "deck")
+        move_cards(ctx, cards, source, "deck")
 
     return step
 
@@ -252,11 +193,7 @@ def each_player_reshuffles_and_draws(count: int) -> Step:
 
     def step(ctx: Ctx) -> None:
         for seat in (ctx.seat, ctx.opponent):
-            hand = ctx.state.sides[seat].hand
-            if hand:
-                ctx.b.emit(
-                    m.CardsMoved(seat=seat, cards=hand, count=len(hand), source="hand", dest="deck")
-                )
+            move_cards(ctx, ctx.state.sides[seat].hand, "hand", "deck", seat=seat)
             ctx.b.shuffle(seat)
             ctx.b.draw(seat, count)
 
@@ -274,17 +211,7 @@ def attach_picked_to_self(source: str, key: str = "found") -> Step:
     """Attach the picked Energy cards (from the deck or the discard pile) to this Pokémon."""
 
     def step(ctx: Ctx) -> None:
-        cards = ctx.picks(key)
-        if cards and ctx.me() is not None:
-            ctx.b.emit(
-                m.CardsMoved(
-                    seat=ctx.seat,
-                    cards=cards,
-                    count=len(cards),
-                    source=source,  # type: ignore[arg-type]
-                    dest="energy",
-                    target=ctx.source,
-                )
-            )
+        if ctx.me() is not None:
+            move_cards(ctx, ctx.picks(key), source, "energy", target=ctx.source)
 
     return step

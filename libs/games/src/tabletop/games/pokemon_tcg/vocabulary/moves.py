@@ -1,0 +1,52 @@
+"""Moving cards between piles: the one place the vocabulary and the pool
+build a `CardsMoved`."""
+
+from __future__ import annotations
+
+from .. import messages as m
+from ..effects import Ctx
+
+
+def move_cards(
+    ctx: Ctx,
+    cards: tuple[int, ...],
+    source: str,
+    dest: str,
+    *,
+    seat: int | None = None,
+    origin: int | None = None,
+    target: int | None = None,
+    revealed: bool = False,
+) -> None:
+    """Move `cards` (if any) between piles, or onto / off the Pokémon
+    `target` / `origin`, for `seat` (the controller unless given)."""
+    if cards:
+        ctx.b.emit(
+            m.CardsMoved(
+                seat=ctx.seat if seat is None else seat,
+                cards=cards,
+                count=len(cards),
+                source=source,  # type: ignore[arg-type]
+                dest=dest,  # type: ignore[arg-type]
+                target=target,
+                origin=origin,
+                revealed=revealed,
+            )
+        )
+
+
+def move_card(
+    ctx: Ctx,
+    card: int,
+    source: str,
+    dest: str,
+    *,
+    seat: int | None = None,
+    origin: int | None = None,
+    target: int | None = None,
+    revealed: bool = False,
+) -> None:
+    """Move the one card `card` (see `move_cards`)."""
+    move_cards(
+        ctx, (card,), source, dest, seat=seat, origin=origin, target=target, revealed=revealed
+    )
