@@ -102,13 +102,7 @@ async def test_a_whole_game_with_least_privilege_users(
     server: SecuredNats, gateway: httpx.AsyncClient
 ) -> None:
     me = await Player.sign_in(gateway)
-    await me.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-
-    async def matched() -> dict[str, Any] | None:
-        ticket = await me.ok("GET", "/v1/queue")
-        return ticket if ticket["status"] == "matched" else None
-
-    ticket = await eventually(matched, within=30, what="a match with a bot")
+    ticket = await me.queue_until_matched(GAME, players=2)
     game_id = ticket["game_id"]
     port = gateway.base_url.port
     url = f"ws://127.0.0.1:{port}/v1/games/{game_id}/ws?token={me.token}"

@@ -7,6 +7,8 @@ from typing import Any
 
 import httpx
 
+from tests.platform.services import eventually
+
 
 @dataclass
 class Player:
@@ -36,3 +38,13 @@ class Player:
                                            params=params)  # fmt: skip
         assert response.status_code == 200, f"{method} {path}: {response.text}"
         return response.json()
+
+    async def queue_until_matched(self, game: str, players: int, within: float = 30.0) -> Any:
+        """Join the queue and wait for the match (bots fill the empty seats)."""
+        await self.ok("POST", "/v1/queue", {"game": game, "players": players})
+
+        async def matched() -> dict[str, Any] | None:
+            ticket = await self.ok("GET", "/v1/queue")
+            return ticket if ticket["status"] == "matched" else None
+
+        return await eventually(matched, within=within, what="a match with a bot")

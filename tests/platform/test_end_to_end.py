@@ -143,13 +143,7 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
     namespace = up.env["TABLETOP_NAMESPACE"]
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port[1]}", timeout=20) as http:
         me = await Player.sign_in(http)
-        await me.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-
-        async def matched() -> dict[str, Any] | None:
-            ticket = await me.ok("GET", "/v1/queue")
-            return ticket if ticket["status"] == "matched" else None
-
-        ticket = await eventually(matched, within=30, what="a match with a bot")
+        ticket = await me.queue_until_matched(GAME, players=2)
         game_id, seat = ticket["game_id"], ticket["seat"]
         url = f"ws://127.0.0.1:{port[1]}/v1/games/{game_id}/ws?token={me.token}"
         pushed = asyncio.create_task(watch(url))
