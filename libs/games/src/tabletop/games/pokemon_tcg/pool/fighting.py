@@ -91,7 +91,7 @@ def _dino_cry_usable(s: State, seat: int, _: int) -> bool:
 def _attach_from_discard(energy_key: str, to_key: str) -> Step:
     def step(ctx: Ctx) -> None:
         for energy in ctx.picks(energy_key):
-            v.move_card(ctx, energy, "discard", "energy", target=ctx.picks(to_key)[0])
+            v.move_cards(ctx, (energy,), "discard", "energy", target=ctx.picks(to_key)[0])
 
     return step
 

@@ -66,7 +66,7 @@ def _to_active(ctx: Ctx) -> None:
     for energy in ctx.picks("energy"):
         holder = next(b for b in ctx.state.sides[ctx.seat].bench if energy in b.energy)
         if active is not None:
-            v.move_card(ctx, energy, "energy", "energy", origin=holder.card, target=active.card)
+            v.move_cards(ctx, (energy,), "energy", "energy", origin=holder.card, target=active.card)
 
 
 # Armarouge: Fire Off (as often as you like: a Fire Energy from a Benched Pokémon to the Active
@@ -97,7 +97,7 @@ def _target_if(energy_key: str, to_key: str) -> Step:
 def _attach_from_discard(energy_key: str, to_key: str) -> Step:
     def step(ctx: Ctx) -> None:
         for energy, to in zip(ctx.picks(energy_key), ctx.picks(to_key), strict=False):
-            v.move_card(ctx, energy, "discard", "energy", target=to)
+            v.move_cards(ctx, (energy,), "discard", "energy", target=to)
 
     return step
 

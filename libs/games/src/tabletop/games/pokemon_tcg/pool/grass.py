@@ -153,7 +153,7 @@ def _energy_to_their_hand(ctx: Ctx) -> None:
     defender = ctx.state.sides[ctx.opponent].active
     for energy in ctx.picks("energy"):
         if defender is not None and not v.shielded(ctx, defender):
-            v.move_card(ctx, energy, "energy", "hand", seat=ctx.opponent, origin=defender.card)
+            v.move_cards(ctx, (energy,), "energy", "hand", seat=ctx.opponent, origin=defender.card)
 
 
 # Meowscarada: Trick Cape (you may put an Energy attached to the opponent's Active Pokémon into
@@ -172,8 +172,14 @@ def _energy_to_their_bench(ctx: Ctx) -> None:
     defender = ctx.state.sides[ctx.opponent].active
     for energy, to in zip(ctx.picks("energy"), ctx.picks("to"), strict=False):
         if defender is not None and not v.shielded(ctx, defender):
-            v.move_card(
-                ctx, energy, "energy", "energy", seat=ctx.opponent, origin=defender.card, target=to
+            v.move_cards(
+                ctx,
+                (energy,),
+                "energy",
+                "energy",
+                seat=ctx.opponent,
+                origin=defender.card,
+                target=to,
             )
 
 

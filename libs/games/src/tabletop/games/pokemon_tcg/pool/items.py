@@ -201,7 +201,7 @@ def _basic_lightning(c: Card) -> bool:
 
 def _attach_generated(ctx: Ctx) -> None:
     for energy in ctx.picks("found"):
-        v.move_card(ctx, energy, "deck", "energy", target=ctx.picks("to")[0])
+        v.move_cards(ctx, (energy,), "deck", "energy", target=ctx.picks("to")[0])
         ctx.vars["attached"] = ctx.vars.get("attached", 0) + 1
     ctx.vars["found"] = ()
 

@@ -131,7 +131,7 @@ def _embrace(ctx: Ctx) -> None:
     """Attach the picked Energy from the discard pile; 2 damage counters on that Pokémon."""
     for energy in ctx.picks("found"):
         target = ctx.picks("to")[0]
-        v.move_card(ctx, energy, "discard", "energy", target=target)
+        v.move_cards(ctx, (energy,), "discard", "energy", target=target)
         ctx.b.emit(m.Damaged(target=target, amount=20, counters=True))
 
 
@@ -174,7 +174,7 @@ def _supporters_in_opponents_hand(ctx: Ctx) -> Ask:
 
 def _supporter_to_bottom(ctx: Ctx) -> None:
     for supporter in ctx.picks("supporter"):
-        v.move_card(ctx, supporter, "hand", "deck_bottom", seat=ctx.opponent, revealed=True)
+        v.move_cards(ctx, (supporter,), "hand", "deck_bottom", seat=ctx.opponent, revealed=True)
 
 
 # Greavard: Underworld Stroll (the opponent reveals their hand; a Supporter you find there goes

@@ -61,7 +61,7 @@ def _energy_on_top(ctx: Ctx) -> None:
     defender = ctx.state.sides[ctx.opponent].active
     for energy in ctx.picks("energy"):
         if defender is not None:
-            v.move_card(ctx, energy, "energy", "deck", seat=ctx.opponent, origin=defender.card)
+            v.move_cards(ctx, (energy,), "energy", "deck", seat=ctx.opponent, origin=defender.card)
 
 
 trainer(  # Team Star Grunt: an Energy of the opponent's Active Pokémon on top of their deck.

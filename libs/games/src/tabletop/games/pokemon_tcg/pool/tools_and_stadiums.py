@@ -77,8 +77,13 @@ def _basic_energy_of_knocked_out(ctx: Ctx) -> Ask:
 
 def _energy_to_holder(ctx: Ctx) -> None:
     for energy in ctx.picks("energy"):
-        v.move_card(
-            ctx, energy, "energy", "energy", origin=ctx.picks("from")[0], target=ctx.picks("to")[0]
+        v.move_cards(
+            ctx,
+            (energy,),
+            "energy",
+            "energy",
+            origin=ctx.picks("from")[0],
+            target=ctx.picks("to")[0],
         )
 
 

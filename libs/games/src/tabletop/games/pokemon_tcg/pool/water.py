@@ -52,7 +52,7 @@ def _energy_in_hand(s: State, seat: int, _: int) -> bool:
 
 def _attach_from_hand(ctx: Ctx) -> None:
     for energy in ctx.picks("energy"):
-        v.move_card(ctx, energy, "hand", "energy", target=ctx.picks("to")[0])
+        v.move_cards(ctx, (energy,), "hand", "energy", target=ctx.picks("to")[0])
 
 
 # Quaquaval: Energy Carnival (Ability: you may attach a basic Energy card from your hand to 1

@@ -12,7 +12,7 @@ from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
-from .moves import move_card, move_cards
+from .moves import move_cards
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -161,7 +161,7 @@ def move_picked_energy(energy_key: str = "energy", to_key: str = "to") -> Step:
         for energy, to in zip(ctx.picks(energy_key), ctx.picks(to_key), strict=False):
             holder = _holder(ctx, energy)
             if holder is not None:
-                move_card(ctx, energy, "energy", "energy", origin=holder.card, target=to)
+                move_cards(ctx, (energy,), "energy", "energy", origin=holder.card, target=to)
 
     return step
 

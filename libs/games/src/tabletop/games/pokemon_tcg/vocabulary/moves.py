@@ -33,20 +33,3 @@ def move_cards(
                 revealed=revealed,
             )
         )
-
-
-def move_card(
-    ctx: Ctx,
-    card: int,
-    source: str,
-    dest: str,
-    *,
-    seat: int | None = None,
-    origin: int | None = None,
-    target: int | None = None,
-    revealed: bool = False,
-) -> None:
-    """Move the one card `card` (see `move_cards`)."""
-    move_cards(
-        ctx, (card,), source, dest, seat=seat, origin=origin, target=target, revealed=revealed
-    )
