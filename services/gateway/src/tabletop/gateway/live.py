@@ -41,6 +41,9 @@ async def game_updates(websocket: WebSocket, game_id: str, token: str | None = N
         commits.put_nowait(None)
 
     sub = await backend.nc.subscribe(backend.topology.game_subject(game_id), cb=on_commit)
+    # A round trip: the server has the subscription before we read the head,
+    # so a commit landing right after the first push is not missed.
+    await backend.nc.flush()
     hung_up = asyncio.create_task(_until_hang_up(websocket))
     try:
         head = await backend.head(game_id)
