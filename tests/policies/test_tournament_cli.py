@@ -17,7 +17,7 @@ def test_tournament_prints_json_standings() -> None:
     args = ["tournament", "splendor", "--players", "2", "--policies", "random,greedy,ismcts:5"]
     result = runner.invoke(app, [*args, "--games", "2", "--seed", "4", "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert report["policies"] == ["random", "greedy", "ismcts:5"]
     assert report["games_played"] == 3 * 2
     assert len(report["lineups"]) == 3
@@ -43,7 +43,7 @@ def test_games_past_the_step_cap_are_draws_and_counted() -> None:
     args = ["tournament", "splendor", "--policies", "random,greedy", "--games", "2", "--seed", "1"]
     result = runner.invoke(app, [*args, "--max-steps", "6", "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert (report["max_steps"], report["games_capped"]) == (6, 2)
     for result in report["lineups"][0]["results"]:
         assert (result["capped"], result["wins"]) == (2, 1.0)  # two draws: half a win each
@@ -55,3 +55,13 @@ def test_the_default_step_cap_follows_the_game_length() -> None:
         for game, players in (("splendor", 2), ("potion-explosion", 4))
     )
     assert 300 < short < 1_000 < 3_000 < long
+
+
+def test_a_run_logged_to_a_file_says_each_game_on_stderr_beside_the_json() -> None:
+    args = ["tournament", "splendor", "--policies", "random,greedy", "--games", "2", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games_played"] == 2
+    lines = result.stderr.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 1/2", "game 2/2"]
+    assert all("steps" in line for line in lines)

@@ -40,8 +40,9 @@ def run_tournament(
         raise typer.BadParameter(str(exc)) from None
     start = time.perf_counter()
     errors = Console(stderr=True)
-    # Long runs go to a log file: there a bar never shows, so log a line per game.
-    log_lines = not as_json and not errors.is_terminal
+    # Long runs go to a log file: there a bar never shows, so log a line per
+    # game (on stderr, so also beside --json on stdout).
+    log_lines = not errors.is_terminal
     with Progress(
         TextColumn(f"[bold]{game.id}[/] {players}p"),
         BarColumn(),
@@ -49,7 +50,7 @@ def run_tournament(
         TextColumn("{task.fields[leader]}"),
         TimeRemainingColumn(),
         console=errors,
-        disable=as_json or log_lines,
+        disable=log_lines,
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=total, leader="")
