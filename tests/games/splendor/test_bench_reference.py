@@ -29,3 +29,20 @@ def test_the_ratio_is_games_per_cpu_second_over_the_reference() -> None:
     rate = GameRate("splendor", 2, "-", games=600, commands=50_000, seconds=2.0, cpu_seconds=1.0)
     assert rate.vs_reference == 600.0 / 500.0
     assert GameRate("toy", 2, "-", 1, 1, 1.0, 1.0).vs_reference is None
+
+
+def test_the_bench_command_measures_only_the_games_named() -> None:
+    from typer.testing import CliRunner
+
+    from tabletop.cli.main import app
+
+    runner = CliRunner()
+    args = ["bench", "--no-service", "--seconds", "0", "--json"]
+    result = runner.invoke(app, [*args, "--game", "splendor"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["in_process"]
+    assert [(r["game"], r["players"]) for r in rows] == [("splendor", 2), ("splendor", 4)]
+    assert all(r["cpu_vs_reference"] > 0 for r in rows)
+    refused = runner.invoke(app, [*args, "--game", "chess"])
+    assert refused.exit_code == 2
+    assert "chess" in refused.output

@@ -11,6 +11,7 @@ from the same run, not across runs.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -94,14 +95,18 @@ def player_counts(game: Game[Any]) -> list[int]:
     return sorted({game.min_players, game.max_players})
 
 
-def in_process_rates(seconds: float, quiet: bool = False) -> list[GameRate]:
+def in_process_rates(
+    seconds: float, quiet: bool = False, only: Sequence[str] | None = None
+) -> list[GameRate]:
+    """Every registered game's rates, or only those of the games named."""
     from rich.console import Console
 
-    from tabletop.games import registry
+    from tabletop.games import get_game, registry
 
     console = Console(stderr=True, quiet=quiet)
+    games = [get_game(name) for name in only] if only else list(registry().values())
     rates = []
-    for game in registry().values():
+    for game in games:
         for options in game.option_sets:
             for players in player_counts(game):
                 with console.status(f"{game.id} {players}p {options or ''}: random games…"):

@@ -112,11 +112,20 @@ def bench(
         bool, typer.Option(help="also measure the rules service over real NATS")
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+    game: Annotated[
+        list[str] | None,
+        typer.Option("--game", "-g", help="measure only this game in-process (repeatable)"),
+    ] = None,
 ) -> None:
     """Print the benchmark figures: games/s in-process, and the rules service over NATS."""
+    from tabletop.kernel import UnknownGame
+
     from .bench import in_process_rates, render_rates
 
-    rates = in_process_rates(seconds, quiet=as_json)
+    try:
+        rates = in_process_rates(seconds, quiet=as_json, only=game)
+    except UnknownGame as exc:
+        raise typer.BadParameter(exc.message, param_hint="--game") from None
     figures: dict[str, Any] = {"in_process": [r.as_dict() for r in rates]}
     if not as_json:
         render_rates(rates)
