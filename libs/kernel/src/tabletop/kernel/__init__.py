@@ -1,7 +1,7 @@
 """The game kernel: the pure decider contract every Tabletop game implements."""
 
 from .errors import Code, IllegalCommand, UnknownGame
-from .game import Game, JsonDict, outcome_value
+from .game import Game, JsonDict, SearchHints, outcome_value
 from .messages import Command, Event, GameConfig, Message, Outcome
 from .playout import Step, StepLimitExceeded, random_playout
 
@@ -15,6 +15,7 @@ __all__ = [
     "JsonDict",
     "Message",
     "Outcome",
+    "SearchHints",
     "Step",
     "StepLimitExceeded",
     "UnknownGame",

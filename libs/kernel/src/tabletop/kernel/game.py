@@ -5,7 +5,9 @@ A game is a set of pure functions over an immutable state (see DESIGN.md):
 `outcome`, `sample_world`. Subclasses implement those; this base class adds the
 checks every game shares (unknown command, seat out of range, game over, not
 your turn) and the conveniences tools and tests use: `new`, `apply`, `replay`,
-`parse_command`, `parse_event`.
+`parse_command`, `parse_event`. Bots need two optional extras, both found in
+the game package's `evaluation` module: a heuristic (`evaluate_all`) and
+defaults for their search (`search_hints`).
 
 Nothing here does I/O or reads a clock. Chance comes in as a `random.Random`
 and its outcomes leave in events, so `evolve` and `replay` never need one.
@@ -19,7 +21,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
-from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union
+from types import ModuleType
+from typing import Annotated, Any, ClassVar, Generic, TypedDict, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -29,6 +32,19 @@ from .messages import Command, Event, GameConfig, Outcome
 S = TypeVar("S")
 
 JsonDict = dict[str, Any]
+
+
+class SearchHints(TypedDict, total=False):
+    """Defaults a game suggests for the bots' tree search (`Game.search_hints`),
+    named as in the policy specs ("ismcts:1s:prior=4"): exploration `c`, `prior`
+    (visits greedy's prior is worth), `expand` (untried commands expanded at
+    once), `widen` (progressive widening below the root). A key left out keeps
+    the search's own default."""
+
+    c: float
+    prior: int
+    expand: int
+    widen: float
 
 
 def _union_adapter(types: tuple[type[BaseModel], ...]) -> TypeAdapter[Any]:
@@ -123,14 +139,34 @@ class Game(ABC, Generic[S]):
     @cached_property
     def heuristic(self) -> Callable[[Any], tuple[float, ...]] | None:
         """`shares(state)` of the game package's `evaluation` module, if any."""
+        return getattr(self._evaluation_module, "shares", None)
+
+    def search_hints(self, state: S) -> SearchHints:
+        """Defaults for the bots' tree search in this game (ADR 0014): where
+        the seat-count defaults measure badly, a game names the settings its
+        search starts from. Defaults only: a setting the policy spec gives
+        explicitly ("ismcts:1s:prior=4") wins. Must depend only on public
+        information (the variant, the seats): bots call it on a sampled world.
+        Default: `search_hints(state)` of the game package's `evaluation`
+        module, found like `shares`; without one, no hints. A game may
+        override this method instead."""
+        hints = getattr(self._evaluation_module, "search_hints", None)
+        if hints is None:
+            return {}
+        result: SearchHints = hints(state)
+        return result
+
+    @cached_property
+    def _evaluation_module(self) -> ModuleType | None:
+        """The `evaluation` module of the game's package (beside the module
+        that defines the game's class), or None when it has none."""
         name = type(self).__module__.rpartition(".")[0] + ".evaluation"
         try:
-            module = importlib.import_module(name)
+            return importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise  # the module exists but is broken: say so
             return None
-        return getattr(module, "shares", None)
 
     # ------------------------------------------------------------- shared checks
     def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:

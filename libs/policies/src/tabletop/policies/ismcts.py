@@ -27,15 +27,16 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
-from tabletop.kernel import Command, Game, IllegalCommand
+from tabletop.kernel import Command, Game, IllegalCommand, SearchHints
 
 from .budget import Budget
 from .policy import Choice, command_key, step
 from .rollout import Rollout, random_rollout
 
 Sampler = Callable[[int], Any]  # seed -> a world the seat cannot tell from the real state
+T = TypeVar("T")
 
 
 class Node:
@@ -50,30 +51,64 @@ class Node:
         self.total = 0.0
 
 
+EXPLORATION = 0.3  # values are win shares in [0, 1]; moves differ by a few %
+PRIOR_VISITS = 2  # root commands start as if visited this often at greedy's value
+
+
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
+    """How `search` searches. The four knobs a game may hint (`c`, `prior`,
+    `expand`, `widen` in specs) are None until set: `resolved` fills each from,
+    in order, the setting given (a spec's "prior=4"), the game's hints
+    (`Game.search_hints`), the defaults for the number of seats (`for_seats`)."""
+
     budget: Budget
-    exploration: float = 0.3  # values are win shares in [0, 1]; moves differ by a few %
-    prior_visits: int = 2  # root commands start as if visited this often at greedy's value
+    exploration: float | None = None  # UCB's c; EXPLORATION by default
+    prior_visits: int | None = None  # PRIOR_VISITS by default
     # Untried commands expanded at once (the actor's best is backed up), and
     # progressive widening below the root (at most widen * sqrt(visits) children,
-    # 0: no limit). None: chosen by the number of seats (see `for_seats`).
+    # 0: no limit). By default chosen by the number of seats (see `for_seats`).
     expand: int | None = None
     widen: float | None = None
     rollout_depth: int = 0  # steps played past the tree before evaluating
     rollout: Rollout = random_rollout
 
+    def resolved(self, game: Game[Any], world: Any) -> SearchSettings:
+        """Every knob filled for a search in `world` (any sampled world: hints
+        and seats are public): set > the game's hints > the seat defaults."""
+        return self.hinted(game.search_hints(world)).for_seats(game.seats(world))
+
+    def hinted(self, hints: SearchHints) -> SearchSettings:
+        """The knobs still unset taken from a game's `hints`."""
+        unknown = hints.keys() - SearchHints.__optional_keys__
+        if unknown:
+            raise ValueError(f"unknown search hint(s) {sorted(unknown)}")
+        return replace(
+            self,
+            exploration=_unless_set(self.exploration, hints.get("c")),
+            prior_visits=_unless_set(self.prior_visits, hints.get("prior")),
+            expand=_unless_set(self.expand, hints.get("expand")),
+            widen=_unless_set(self.widen, hints.get("widen")),
+        )
+
     def for_seats(self, seats: int) -> SearchSettings:
-        """Fill in the seat-dependent settings. Two seats: one random expansion,
-        no widening. Three or four: the plies of the other seats would bury the
-        root seat's next turn, so expand best-of-3 (opponents that pick their
-        better replies) and widen progressively (tournament figures, docs/policies.md)."""
+        """The knobs still unset filled with the defaults. Two seats: one random
+        expansion, no widening. Three or four: the plies of the other seats
+        would bury the root seat's next turn, so expand best-of-3 (opponents
+        that pick their better replies) and widen progressively (tournament
+        figures, docs/policies.md)."""
         many = seats > 2
         return replace(
             self,
-            expand=self.expand if self.expand is not None else (3 if many else 1),
-            widen=self.widen if self.widen is not None else (1.0 if many else 0.0),
+            exploration=_unless_set(self.exploration, EXPLORATION),
+            prior_visits=_unless_set(self.prior_visits, PRIOR_VISITS),
+            expand=_unless_set(self.expand, 3 if many else 1),
+            widen=_unless_set(self.widen, 1.0 if many else 0.0),
         )
+
+
+def _unless_set(value: T | None, default: T | None) -> T | None:
+    return value if value is not None else default
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +146,7 @@ def search(
     rng = random.Random(seed)
     deadline = settings.budget.deadline()
     first = sample(rng.getrandbits(63))
-    settings = settings.for_seats(game.seats(first))
+    settings = settings.resolved(game, first)  # every knob set from here on
     root = _seeded_root(game, first, legal, settings.prior_visits, rng)
     iterations = 0
     while not settings.budget.spent(iterations, deadline):

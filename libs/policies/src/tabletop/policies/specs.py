@@ -2,7 +2,9 @@
 "random", "greedy", "ismcts" (default budget), "ismcts:500" (iterations),
 "ismcts:1s" / "ismcts:200ms" (time per move), and for experiments search
 settings after the budget: "ismcts:1s:c=0.5:prior=4:depth=3:rollout=greedy"
-(exploration, prior visits, rollout depth, rollout policy)."""
+(exploration, prior visits, rollout depth, rollout policy). A search setting
+not given comes from the game's hints (`Game.search_hints`), else from the
+defaults for the number of seats (`SearchSettings.resolved`)."""
 
 from __future__ import annotations
 

@@ -15,12 +15,16 @@ and may force a pass. Only how MANY tactic cards a hand holds is counted, not
 which: the count is public (the backs differ), the cards are not, and search
 scores worlds with the opponent's hand sampled — a term depending on the
 sampled cards would add noise unrelated to the move being judged.
+
+`search_hints` gives the tactics variant its own search defaults (ADR 0014).
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+
+from tabletop.kernel import SearchHints
 
 from .cards import JOKERS, SHIELD, SPY
 from .formations import side_key
@@ -92,3 +96,16 @@ def shares(state: State) -> tuple[float, float]:
             x += LEAN * _lean(state.sides[stone], need(state, stone), blind(state, stone))
     first = 1.0 / (1.0 + math.exp(-x))
     return (first, 1.0 - first)
+
+
+def search_hints(state: State) -> SearchHints:
+    """The bots' search defaults. Tactics variant: best-of-3 expansion and a
+    prior worth 10 visits. With about 80 legal plays, one random reply per
+    expansion scores each move against the opponent's random answers (Traitor,
+    Banshee…) and the visits end up nearly flat; `ismcts:1s:prior=10:expand=3`
+    beat greedy 18/20, where the two-seat defaults lost in shorter runs
+    (docs/policies.md, "Figures"). The base variant keeps the defaults it was
+    measured with."""
+    if state.tactics:
+        return {"prior": 10, "expand": 3}
+    return {}
