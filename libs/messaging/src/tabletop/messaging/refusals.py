@@ -46,3 +46,16 @@ def refusing_middleware(refuse: Refuse, log: logging.Logger) -> ExceptionMiddlew
         return refuse(code, f"{type(exc).__name__}: {exc}")
 
     return ExceptionMiddleware(publish_handlers={ValidationError: malformed, Exception: unexpected})
+
+
+def counting_refusals(
+    count: Callable[[str, str | None], object], log: logging.Logger
+) -> ExceptionMiddleware:
+    """`refusing_middleware` answering with a plain `error_reply`, each refusal
+    counted first as `count("request", code)` (a service's requests metric)."""
+
+    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
+        count("request", code)
+        return error_reply(code, message)
+
+    return refusing_middleware(refuse, log)

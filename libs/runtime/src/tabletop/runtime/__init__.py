@@ -9,6 +9,7 @@ from .ports import free_port, wait_for_port
 from .service import run_service
 from .services import SERVICES, ServiceSpec, installed_services, start_service, wait_ready
 from .settings import CommaSeparated, ServiceSettings
+from .wiring import durable_pull_subscriber, service_app, service_broker, settle
 
 __all__ = [
     "SERVICES",
@@ -18,11 +19,15 @@ __all__ = [
     "ServiceSettings",
     "ServiceSpec",
     "configure_logging",
+    "durable_pull_subscriber",
     "free_port",
     "health_routes",
     "installed_services",
     "nats_server_binary",
     "run_service",
+    "service_app",
+    "service_broker",
+    "settle",
     "start_service",
     "wait_for_port",
     "wait_ready",

@@ -9,16 +9,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from faststream import AckPolicy
 from faststream.asgi import AsgiFastStream
-from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
-from faststream.nats.prometheus import NatsPrometheusMiddleware
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
-from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging import ErrorBody
 from tabletop.messaging.archive import (
     ArchiveSubjects,
     CommitsReply,
@@ -32,8 +29,8 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
-from tabletop.messaging.refusals import error_reply, refusing_middleware
-from tabletop.runtime import health_routes
+from tabletop.messaging.refusals import counting_refusals
+from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
 from tabletop.storage import connect_pool, migrate
 
 from .consumer import RETRY_DELAY_SECONDS, archive_message
@@ -58,18 +55,8 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     consumer = topology.archive_consumer_config()
     queries: list[Queries] = []  # set once the database is reachable
 
-    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
-        metrics.request("request", code)
-        return error_reply(code, message)
-
-    broker = NatsBroker(
-        settings.nats_url,
-        graceful_timeout=settings.graceful_timeout,
-        log_level=logging.DEBUG,
-        middlewares=[
-            refusing_middleware(refuse, log),
-            NatsPrometheusMiddleware(registry=registry, app_name="archive"),
-        ],
+    broker = service_broker(
+        settings, [counting_refusals(metrics.request, log)], registry=registry, app_name="archive"
     )
 
     async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
@@ -81,24 +68,17 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         metrics.request(op, None)
         return reply
 
-    @broker.subscriber(
-        topology.games_subjects,
-        stream=JStream(topology.games_stream, declare=False),
-        durable=consumer.durable_name,
-        config=consumer,
-        pull_sub=PullSub(batch_size=settings.fetch_batch, timeout=1.0),
-        ack_policy=AckPolicy.MANUAL,
+    @durable_pull_subscriber(
+        broker,
+        topology.games_stream,
+        consumer,
+        batch_size=settings.fetch_batch,
         title="archive.games",
         description="Every commit of every game, stored once, acked once durable",
     )
     async def archive_commit(msg: NatsMessage) -> None:
         verdict = await archive_message(queries[0].store, metrics, msg.raw_message)
-        if verdict == "ack":
-            await msg.ack()
-        elif verdict == "term":
-            await msg.reject()
-        else:
-            await msg.nack(delay=RETRY_DELAY_SECONDS)
+        await settle(msg, verdict, RETRY_DELAY_SECONDS)
 
     def request_subscriber(subject: str, title: str) -> Any:
         return broker.subscriber(subject, queue=subjects.queue, title=title)
@@ -128,7 +108,7 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         """Record which player sits at which seat of a game (idempotent)."""
         return await answer("seat_players", SeatPlayersReply, lambda q: q.seat_players(request))
 
-    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry))
+    app = service_app(broker, registry)
 
     @app.on_startup
     async def connect() -> None:

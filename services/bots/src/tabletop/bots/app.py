@@ -8,12 +8,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from faststream import AckPolicy
 from faststream.asgi import AsgiFastStream
-from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
-from faststream.nats.prometheus import NatsPrometheusMiddleware
-from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import (
@@ -26,7 +22,7 @@ from tabletop.eventlog import (
 )
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
-from tabletop.runtime import health_routes
+from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
 
 from .metrics import BotsMetrics
 from .settings import BotsSettings
@@ -45,20 +41,13 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
     consumer = topology.bots_consumer_config(settings.ack_wait)
     ready: dict[str, Any] = {}  # the worker, once NATS answers
 
-    broker = NatsBroker(
-        settings.nats_url,
-        graceful_timeout=settings.graceful_timeout,
-        log_level=logging.DEBUG,
-        middlewares=[NatsPrometheusMiddleware(registry=registry, app_name="bots")],
-    )
+    broker = service_broker(settings, registry=registry, app_name="bots")
 
-    @broker.subscriber(
-        topology.games_subjects,
-        stream=JStream(topology.games_stream, declare=False),
-        durable=consumer.durable_name,
-        config=consumer,
-        pull_sub=PullSub(batch_size=settings.fetch_batch, timeout=1.0),
-        ack_policy=AckPolicy.MANUAL,
+    @durable_pull_subscriber(
+        broker,
+        topology.games_stream,
+        consumer,
+        batch_size=settings.fetch_batch,
         title="bots.games",
         description="Every commit; when a bot seat must act, its move goes to rules.submit",
     )
@@ -68,22 +57,14 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         except Exception:
             log.exception("bot worker failed on a commit; it will come back")
             verdict = Verdict.NAK
-        if verdict == Verdict.ACK:
-            await msg.ack()
-        elif verdict == Verdict.TERM:
-            await msg.reject()
-        else:
-            await msg.nack(delay=RETRY_DELAY_SECONDS)
+        await settle(msg, verdict, RETRY_DELAY_SECONDS)
 
-    app = AsgiFastStream(
+    app = service_app(
         broker,
-        asgi_routes=health_routes(broker, registry),
+        registry,
         logger=log,
-        specification=AsyncAPI(
-            title="Tabletop bots service",
-            version="1",
-            description="Consumes game commits; submits bot moves through rules.submit.",
-        ),
+        title="Tabletop bots service",
+        description="Consumes game commits; submits bot moves through rules.submit.",
     )
 
     @app.on_startup

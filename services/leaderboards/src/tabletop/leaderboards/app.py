@@ -10,16 +10,13 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from faststream import AckPolicy
 from faststream.asgi import AsgiFastStream
-from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
-from faststream.nats.prometheus import NatsPrometheusMiddleware
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
-from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging import ErrorBody
 from tabletop.messaging.leaderboards import (
     GetHistory,
     GetRating,
@@ -29,8 +26,8 @@ from tabletop.messaging.leaderboards import (
     RatingReply,
     TopReply,
 )
-from tabletop.messaging.refusals import error_reply, refusing_middleware
-from tabletop.runtime import health_routes
+from tabletop.messaging.refusals import counting_refusals
+from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
 from tabletop.storage import connect_pool, migrate, migration_lock
 
 from .application import Ratings
@@ -57,18 +54,11 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     consumer = topology.leaderboards_consumer_config()
     ready: dict[str, Any] = {}  # queries and rater, set once the stores are reachable
 
-    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
-        metrics.request("request", code)
-        return error_reply(code, message)
-
-    broker = NatsBroker(
-        settings.nats_url,
-        graceful_timeout=settings.graceful_timeout,
-        log_level=logging.DEBUG,
-        middlewares=[
-            refusing_middleware(refuse, log),
-            NatsPrometheusMiddleware(registry=registry, app_name="leaderboards"),
-        ],
+    broker = service_broker(
+        settings,
+        [counting_refusals(metrics.request, log)],
+        registry=registry,
+        app_name="leaderboards",
     )
 
     async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
@@ -80,24 +70,17 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         metrics.request(op, None)
         return reply
 
-    @broker.subscriber(
-        topology.games_subjects,
-        stream=JStream(topology.games_stream, declare=False),
-        durable=consumer.durable_name,
-        config=consumer,
-        pull_sub=PullSub(batch_size=1, timeout=1.0),
-        ack_policy=AckPolicy.MANUAL,
+    @durable_pull_subscriber(
+        broker,
+        topology.games_stream,
+        consumer,
+        batch_size=1,
         title="leaderboards.games",
         description="Every commit; the one that ends a game rates it, exactly once",
     )
     async def rate_commit(msg: NatsMessage) -> None:
         verdict = await ready["rater"].handle(msg.raw_message)
-        if verdict == "ack":
-            await msg.ack()
-        elif verdict == "term":
-            await msg.reject()
-        else:
-            await msg.nack(delay=RETRY_DELAY_SECONDS)
+        await settle(msg, verdict, RETRY_DELAY_SECONDS)
 
     @broker.subscriber(subjects.top, queue=subjects.queue, title="leaderboards.top")
     async def get_top(request: GetTop) -> TopReply:
@@ -114,7 +97,7 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         """One player's rating after each rated game, oldest first."""
         return await answer("history", HistoryReply, lambda q: q.history(request))
 
-    app = AsgiFastStream(broker, asgi_routes=health_routes(broker, registry))
+    app = service_app(broker, registry)
 
     @app.on_startup
     async def connect() -> None:

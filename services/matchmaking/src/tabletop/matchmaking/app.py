@@ -12,13 +12,10 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from faststream.asgi import AsgiFastStream
-from faststream.nats import NatsBroker
-from faststream.nats.prometheus import NatsPrometheusMiddleware
-from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
-from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging import ErrorBody
 from tabletop.messaging.matchmaking import (
     GetTicket,
     JoinQueue,
@@ -27,8 +24,8 @@ from tabletop.messaging.matchmaking import (
     Ticket,
     TicketReply,
 )
-from tabletop.messaging.refusals import error_reply, refusing_middleware
-from tabletop.runtime import health_routes
+from tabletop.messaging.refusals import counting_refusals
+from tabletop.runtime import service_app, service_broker
 
 from .matchmaker import Matchmaker, Refusal
 from .metrics import MatchmakingMetrics
@@ -46,18 +43,11 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
 
-    def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
-        metrics.request("request", code)
-        return error_reply(code, message)
-
-    broker = NatsBroker(
-        settings.nats_url,
-        graceful_timeout=settings.graceful_timeout,
-        log_level=logging.DEBUG,
-        middlewares=[
-            refusing_middleware(refuse, log),
-            NatsPrometheusMiddleware(registry=registry, app_name="matchmaking"),
-        ],
+    broker = service_broker(
+        settings,
+        [counting_refusals(metrics.request, log)],
+        registry=registry,
+        app_name="matchmaking",
     )
 
     async def answer(op: str, work: Callable[[Matchmaker], Awaitable[Ticket]]) -> TicketReply:
@@ -88,15 +78,12 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         """A player's ticket: waiting, matched (game id and seat) or cancelled."""
         return await answer("status", lambda m: m.status(request.player_id))
 
-    app = AsgiFastStream(
+    app = service_app(
         broker,
-        asgi_routes=health_routes(broker, registry),
+        registry,
         logger=log,
-        specification=AsyncAPI(
-            title="Tabletop matchmaking service",
-            version="1",
-            description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
-        ),
+        title="Tabletop matchmaking service",
+        description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
     )
 
     async def tick_forever(matchmaker: Matchmaker) -> None:

@@ -11,15 +11,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from faststream.asgi import AsgiFastStream
-from faststream.nats import NatsBroker
-from faststream.specification import AsyncAPI
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.refusals import refusing_middleware
-from tabletop.runtime import health_routes
+from tabletop.runtime import service_app, service_broker
 
 from .engine import Refusal, Rules
 from .metrics import RulesMetrics
@@ -48,17 +46,9 @@ def create_app(
         metrics.record("request", code, 0.0)
         return RulesReply.refused(code, message).to_wire()
 
-    broker = NatsBroker(
-        settings.nats_url,
-        graceful_timeout=settings.graceful_timeout,
-        logger=log,
-        log_level=logging.DEBUG,  # one line per message is too loud at INFO
-        # faststream's own Prometheus middleware is left out: RulesMetrics already
-        # counts every request by outcome and code, and the duplicate cost ~20%.
-        middlewares=[
-            refusing_middleware(refuse, log),
-        ],
-    )
+    # No registry, so no faststream Prometheus middleware: RulesMetrics already
+    # counts every request by outcome and code, and the duplicate cost ~20%.
+    broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
 
     async def answer(op: str, work: Callable[[Rules], Awaitable[RulesReply]]) -> RulesReply:
         started = time.perf_counter()
@@ -86,15 +76,12 @@ def create_app(
         """Decide a command on the game's current state and commit its events."""
         return await answer("submit", lambda r: r.submit(request))
 
-    app = AsgiFastStream(
+    app = service_app(
         broker,
-        asgi_routes=health_routes(broker, registry),
+        registry,
         logger=log,
-        specification=AsyncAPI(
-            title="Tabletop rules service",
-            version="1",
-            description="Start games and submit commands; replies are RulesReply.",
-        ),
+        title="Tabletop rules service",
+        description="Start games and submit commands; replies are RulesReply.",
     )
 
     @app.on_startup
