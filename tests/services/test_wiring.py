@@ -11,11 +11,12 @@ from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import TestNatsBroker
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from nats.js.api import ConsumerConfig
-from prometheus_client import CollectorRegistry, Counter
+from prometheus_client import CollectorRegistry
 from pydantic import BaseModel
 
 from tabletop.messaging.refusals import counting_refusals
 from tabletop.runtime import (
+    RequestCounter,
     ServiceSettings,
     durable_pull_subscriber,
     service_app,
@@ -36,13 +37,9 @@ def settings() -> ServiceSettings:
 
 async def test_service_broker_refuses_a_malformed_request_and_counts_it() -> None:
     registry = CollectorRegistry()
-    requests = Counter("svc_requests", "Requests", ["op", "code"], registry=registry)
-
-    def count(op: str, code: str | None) -> None:
-        requests.labels(op=op, code=code or "").inc()
-
+    requests = RequestCounter("svc_requests", "Requests", registry)
     broker = service_broker(
-        settings(), [counting_refusals(count, log)], registry=registry, app_name="svc"
+        settings(), [counting_refusals(requests, log)], registry=registry, app_name="svc"
     )
 
     @broker.subscriber("join")
@@ -57,7 +54,7 @@ async def test_service_broker_refuses_a_malformed_request_and_counts_it() -> Non
     assert bad == {
         "error": {"code": "malformed_request", "message": "request body must be a JSON object"}
     }
-    labels = {"op": "request", "code": "malformed_request"}
+    labels = {"op": "request", "outcome": "refused", "code": "malformed_request"}
     assert registry.get_sample_value("svc_requests_total", labels) == 1.0
     # faststream's Prometheus middleware counted both messages into the registry.
     received = registry.get_sample_value(
@@ -81,6 +78,21 @@ def test_service_broker_settings_and_middleware_order() -> None:
     # Without a registry there is no Prometheus middleware (the rules service).
     bare = service_broker(settings(), [refusals], logger=log)
     assert list(bare.config.broker_middlewares) == [refusals]
+
+
+def test_request_counter_counts_by_operation_and_outcome() -> None:
+    registry = CollectorRegistry()
+    request = RequestCounter("svc_requests", "Requests", registry)
+    request("join", None)
+    request("join", None)
+    request("join", "queue_full")
+
+    def count(outcome: str, code: str) -> float | None:
+        labels = {"op": "join", "outcome": outcome, "code": code}
+        return registry.get_sample_value("svc_requests_total", labels)
+
+    assert count("ok", "") == 2.0
+    assert count("refused", "queue_full") == 1.0
 
 
 class FakeMessage:

@@ -5,6 +5,7 @@ from .embedded_nats import EmbeddedNats, nats_server_binary
 from .embedded_postgres import EmbeddedPostgres
 from .http import health_routes
 from .logs import configure_logging
+from .metrics import RequestCounter
 from .ports import free_port, wait_for_port
 from .service import run_service
 from .services import SERVICES, ServiceSpec, installed_services, start_service, wait_ready
@@ -16,6 +17,7 @@ __all__ = [
     "CommaSeparated",
     "EmbeddedNats",
     "EmbeddedPostgres",
+    "RequestCounter",
     "ServiceSettings",
     "ServiceSpec",
     "configure_logging",

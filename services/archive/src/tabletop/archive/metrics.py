@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
+from tabletop.runtime import RequestCounter
+
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 
@@ -29,13 +31,8 @@ class ArchiveMetrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
-        self.requests = Counter(
+        self.request = RequestCounter(
             "tabletop_archive_requests",
             "Archive requests by operation and outcome (refusals by error code)",
-            ["op", "outcome", "code"],
-            registry=registry,
+            registry,
         )
-
-    def request(self, op: str, code: str | None) -> None:
-        outcome = "ok" if code is None else "refused"
-        self.requests.labels(op=op, outcome=outcome, code=code or "").inc()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter
 
+from tabletop.runtime import RequestCounter
+
 
 class LeaderboardsMetrics:
     def __init__(self, registry: CollectorRegistry) -> None:
@@ -19,13 +21,8 @@ class LeaderboardsMetrics:
             ["reason"],
             registry=registry,
         )
-        self.requests = Counter(
+        self.request = RequestCounter(
             "tabletop_leaderboards_requests",
             "Leaderboard requests by operation and outcome (refusals by error code)",
-            ["op", "outcome", "code"],
-            registry=registry,
+            registry,
         )
-
-    def request(self, op: str, code: str | None) -> None:
-        outcome = "ok" if code is None else "refused"
-        self.requests.labels(op=op, outcome=outcome, code=code or "").inc()

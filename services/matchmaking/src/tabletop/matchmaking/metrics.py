@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+from tabletop.runtime import RequestCounter
+
 WAIT_BUCKETS = (0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0)
 
 
@@ -28,13 +30,8 @@ class MatchmakingMetrics:
             buckets=WAIT_BUCKETS,
             registry=registry,
         )
-        self.requests = Counter(
+        self.request = RequestCounter(
             "tabletop_matchmaking_requests",
             "Requests by operation and outcome (refusals by error code)",
-            ["op", "outcome", "code"],
-            registry=registry,
+            registry,
         )
-
-    def request(self, op: str, code: str | None) -> None:
-        outcome = "ok" if code is None else "refused"
-        self.requests.labels(op=op, outcome=outcome, code=code or "").inc()
