@@ -8,8 +8,14 @@ import pytest
 from faststream.nats import NatsBroker, TestNatsBroker
 from pydantic import BaseModel, ValidationError
 
-from tabletop.messaging import ServiceCode
-from tabletop.messaging.refusals import error_reply, malformed_message, refusing_middleware
+from tabletop.messaging import ErrorBody, ServiceCode
+from tabletop.messaging.refusals import (
+    Refusal,
+    counted_answer,
+    error_reply,
+    malformed_message,
+    refusing_middleware,
+)
 
 
 class Join(BaseModel):
@@ -67,3 +73,31 @@ async def test_refusing_middleware_answers_every_failure_with_a_code() -> None:
         assert (await ask('{"player_id": "p", "players": 0}'))["error"]["code"] == "unavailable"
         assert (await ask('{"player_id": "p", "players": -1}'))["error"]["code"] == "internal_error"
     assert said == ["malformed_request", "malformed_request", "unavailable", "internal_error"]
+
+
+class Reply(BaseModel):
+    value: int | None = None
+    error: ErrorBody | None = None
+
+
+async def test_counted_answer_replies_or_refuses_and_counts_either_way() -> None:
+    counted: list[tuple[str, str | None]] = []
+
+    def count(op: str, code: str | None) -> None:
+        counted.append((op, code))
+
+    async def answers() -> Reply:
+        return Reply(value=3)
+
+    async def refuses() -> Reply:
+        raise Refusal(ServiceCode.UNAVAILABLE, "try later")
+
+    async def breaks() -> Reply:
+        raise KeyError("bug")
+
+    assert await counted_answer("get", Reply, answers(), count) == Reply(value=3)
+    refused = await counted_answer("get", Reply, refuses(), count)
+    assert refused == Reply(error=ErrorBody(code="unavailable", message="try later"))
+    with pytest.raises(KeyError):  # not a refusal: left to the refusing middleware
+        await counted_answer("put", Reply, breaks(), count)
+    assert counted == [("get", None), ("get", "unavailable")]

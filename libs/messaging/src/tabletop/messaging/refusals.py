@@ -6,13 +6,13 @@ keeps running."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from faststream.middlewares import ExceptionMiddleware
 from pydantic import ValidationError
 
-from .rules import ServiceCode
+from .rules import ErrorBody, ServiceCode
 
 # Turns (code, message) into the reply sent back, counting it on the way.
 Refuse = Callable[[ServiceCode, str], dict[str, Any]]
@@ -59,3 +59,32 @@ def counting_refusals(
         return error_reply(code, message)
 
     return refusing_middleware(refuse, log)
+
+
+class Refusal(Exception):
+    """A request a service answers with an error reply: its code and message."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = str(code)
+        self.message = message
+
+
+R = TypeVar("R")
+
+
+async def counted_answer(
+    op: str,
+    refused: Callable[..., R],
+    work: Awaitable[R],
+    count: Callable[[str, str | None], object],
+) -> R:
+    """The reply `work` gives, or on a `Refusal` the reply `refused(error=...)`;
+    either way counted first as `count(op, code)` (code None when answered)."""
+    try:
+        reply = await work
+    except Refusal as refusal:
+        count(op, refusal.code)
+        return refused(error=ErrorBody(code=refusal.code, message=refusal.message))
+    count(op, None)
+    return reply

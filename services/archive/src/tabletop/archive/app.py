@@ -15,7 +15,6 @@ from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
-from tabletop.messaging import ErrorBody
 from tabletop.messaging.archive import (
     ArchiveSubjects,
     CommitsReply,
@@ -29,13 +28,13 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
-from tabletop.messaging.refusals import counting_refusals
+from tabletop.messaging.refusals import counted_answer, counting_refusals
 from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
 from tabletop.storage import connect_pool, migrate
 
 from .consumer import RETRY_DELAY_SECONDS, archive_message
 from .metrics import ArchiveMetrics
-from .queries import Queries, Refusal
+from .queries import Queries
 from .schema import MIGRATIONS
 from .settings import ArchiveSettings
 from .store import ArchiveStore
@@ -60,13 +59,7 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     )
 
     async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
-        try:
-            reply = await work(queries[0])
-        except Refusal as refusal:
-            metrics.request(op, refusal.code)
-            return refused(error=ErrorBody(code=refusal.code, message=refusal.message))
-        metrics.request(op, None)
-        return reply
+        return await counted_answer(op, refused, work(queries[0]), metrics.request)
 
     @durable_pull_subscriber(
         broker,

@@ -23,18 +23,12 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
+from tabletop.messaging.refusals import Refusal
 
 from .store import ArchiveStore, SeatConflict, as_wire
 
 NOT_FINISHED = "game_not_finished"
 UNKNOWN_GAME = Code.UNKNOWN_GAME.value
-
-
-class Refusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = str(code)
-        self.message = message
 
 
 class Queries:

@@ -16,7 +16,6 @@ from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
 from tabletop.games.catalog import GameCatalog
-from tabletop.messaging import ErrorBody
 from tabletop.messaging.leaderboards import (
     GetHistory,
     GetRating,
@@ -26,7 +25,7 @@ from tabletop.messaging.leaderboards import (
     RatingReply,
     TopReply,
 )
-from tabletop.messaging.refusals import counting_refusals
+from tabletop.messaging.refusals import counted_answer, counting_refusals
 from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
 from tabletop.storage import connect_pool, migrate, migration_lock
 
@@ -36,7 +35,7 @@ from .consumer import RETRY_DELAY_SECONDS, CommitRater
 from .finished import EndDetector, SeatLookup
 from .metrics import LeaderboardsMetrics
 from .persistence import eventsourcing_env
-from .queries import Queries, Refusal
+from .queries import Queries
 from .settings import LeaderboardsSettings
 
 log = logging.getLogger("tabletop.leaderboards")
@@ -62,13 +61,7 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     )
 
     async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
-        try:
-            reply = await work(ready["queries"])
-        except Refusal as refusal:
-            metrics.request(op, refusal.code)
-            return refused(error=ErrorBody(code=refusal.code, message=refusal.message))
-        metrics.request(op, None)
-        return reply
+        return await counted_answer(op, refused, work(ready["queries"]), metrics.request)
 
     @durable_pull_subscriber(
         broker,

@@ -15,19 +15,13 @@ from tabletop.messaging.leaderboards import (
     RatingReply,
     TopReply,
 )
+from tabletop.messaging.refusals import Refusal
 
 from .application import Ratings
 from .board import Board
 from .skill import Skill
 
 UNKNOWN_PLAYER = "unknown_player"
-
-
-class Refusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 class Queries:
