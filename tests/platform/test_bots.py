@@ -13,12 +13,13 @@ from prometheus_client import CollectorRegistry
 from typer.testing import CliRunner
 
 from tabletop.bots.metrics import BotsMetrics
-from tabletop.bots.worker import BotWorker, Verdict
+from tabletop.bots.worker import BotWorker
 from tabletop.cli.main import app
 from tabletop.eventlog import Commit, EventLog, Heads, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects
+from tabletop.runtime import Verdict
 
 from .play import commits_of, finished
 from .services import Platform, ask, eventually

@@ -18,6 +18,7 @@ from tabletop.messaging.refusals import counting_refusals
 from tabletop.runtime import (
     RequestCounter,
     ServiceSettings,
+    Verdict,
     durable_pull_subscriber,
     service_app,
     service_broker,
@@ -111,8 +112,8 @@ class FakeMessage:
 
 async def test_settle_acks_terminates_or_redelivers_later() -> None:
     msg = FakeMessage()
-    for verdict in ("ack", "term", "nak"):
-        await settle(msg, verdict, 2.5)  # type: ignore[arg-type]
+    for verdict in (Verdict.ACK, Verdict.TERM, Verdict.NAK):
+        await settle(msg, verdict, 2.5)
     assert msg.calls == [("ack", None), ("reject", None), ("nack", 2.5)]
 
 

@@ -10,7 +10,7 @@ from .ports import free_port, wait_for_port
 from .service import run_service
 from .services import SERVICES, ServiceSpec, installed_services, start_service, wait_ready
 from .settings import CommaSeparated, ServiceSettings
-from .wiring import durable_pull_subscriber, service_app, service_broker, settle
+from .wiring import Verdict, durable_pull_subscriber, service_app, service_broker, settle
 
 __all__ = [
     "SERVICES",
@@ -20,6 +20,7 @@ __all__ = [
     "RequestCounter",
     "ServiceSettings",
     "ServiceSpec",
+    "Verdict",
     "configure_logging",
     "durable_pull_subscriber",
     "free_port",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import Any
 
 from faststream import AckPolicy
@@ -76,12 +77,20 @@ def durable_pull_subscriber(
     )
 
 
-async def settle(msg: NatsMessage, verdict: str, retry_delay: float) -> None:
-    """Tell JetStream what became of a message: `ack` done, `term` never
-    redeliver, anything else (`nak`) redeliver after `retry_delay` seconds."""
-    if verdict == "ack":
+class Verdict(StrEnum):
+    """What a consumer's handler says became of a message."""
+
+    ACK = "ack"  # done (or nothing to do): never again
+    NAK = "nak"  # not now: redeliver later
+    TERM = "term"  # never redeliver (malformed)
+
+
+async def settle(msg: NatsMessage, verdict: Verdict, retry_delay: float) -> None:
+    """Tell JetStream what became of a message: `ACK` done, `TERM` never
+    redeliver, `NAK` redeliver after `retry_delay` seconds."""
+    if verdict is Verdict.ACK:
         await msg.ack()
-    elif verdict == "term":
+    elif verdict is Verdict.TERM:
         await msg.reject()
     else:
         await msg.nack(delay=retry_delay)

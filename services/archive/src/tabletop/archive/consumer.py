@@ -12,6 +12,7 @@ from nats.aio.msg import Msg
 from pydantic import ValidationError
 
 from tabletop.eventlog import Commit
+from tabletop.runtime import Verdict
 
 from .metrics import ArchiveMetrics
 from .store import ArchiveStore
@@ -21,15 +22,15 @@ log = logging.getLogger("tabletop.archive")
 RETRY_DELAY_SECONDS = 2.0
 
 
-async def archive_message(store: ArchiveStore, metrics: ArchiveMetrics, msg: Msg) -> str:
-    """Store one JetStream message; returns 'ack', 'nak' or 'term' (what to
-    answer JetStream). Never raises: the consumer must keep running."""
+async def archive_message(store: ArchiveStore, metrics: ArchiveMetrics, msg: Msg) -> Verdict:
+    """Store one JetStream message; returns what to answer JetStream. Never
+    raises: the consumer must keep running."""
     try:
         commit = Commit.from_bytes(msg.data)
     except ValidationError as exc:
         metrics.commits.labels(result="malformed").inc()
         log.error("malformed commit on %s: %s", msg.subject, exc.errors()[0]["msg"])
-        return "term"
+        return Verdict.TERM
     meta = msg.metadata
     landed_at = meta.timestamp or datetime.now(UTC)
     started = time.perf_counter()
@@ -40,7 +41,7 @@ async def archive_message(store: ArchiveStore, metrics: ArchiveMetrics, msg: Msg
         log.exception(
             "could not store commit", extra={"game_id": commit.game_id, "seq": commit.seq}
         )
-        return "nak"
+        return Verdict.NAK
     metrics.store_seconds.observe(time.perf_counter() - started)
     metrics.commits.labels(result="stored" if recorded.inserted else "duplicate").inc()
     for brk in recorded.breaks:
@@ -53,4 +54,4 @@ async def archive_message(store: ArchiveStore, metrics: ArchiveMetrics, msg: Msg
     if recorded.finished:
         metrics.games_finished.inc()
         log.info("game finished", extra={"game_id": commit.game_id, "seq": commit.seq})
-    return "ack"
+    return Verdict.ACK

@@ -22,11 +22,17 @@ from tabletop.eventlog import (
 )
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
-from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
+from tabletop.runtime import (
+    Verdict,
+    durable_pull_subscriber,
+    service_app,
+    service_broker,
+    settle,
+)
 
 from .metrics import BotsMetrics
 from .settings import BotsSettings
-from .worker import BotWorker, Verdict
+from .worker import BotWorker
 
 log = logging.getLogger("tabletop.bots")
 

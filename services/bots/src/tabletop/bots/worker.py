@@ -14,7 +14,6 @@ import hashlib
 import logging
 import time
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from nats.errors import NoRespondersError
@@ -28,6 +27,7 @@ from tabletop.kernel import Code, Command, Game, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
 from tabletop.policies import deliberate
+from tabletop.runtime import Verdict
 
 from .metrics import BotsMetrics
 from .policy import policy_for
@@ -40,12 +40,6 @@ HANDLED = {
 }  # fmt: skip
 # Worth another try later: the commit is naked and redelivered.
 TRANSIENT = {ServiceCode.CONFLICT, ServiceCode.UNAVAILABLE, ServiceCode.INTERNAL}
-
-
-class Verdict(StrEnum):
-    ACK = "ack"
-    NAK = "nak"
-    TERM = "term"
 
 
 @dataclass(frozen=True, slots=True)

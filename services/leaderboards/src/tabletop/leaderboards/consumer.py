@@ -16,6 +16,7 @@ from nats.aio.msg import Msg
 from pydantic import ValidationError
 
 from tabletop.eventlog import Commit
+from tabletop.runtime import Verdict
 
 from .application import FinishedGame, Ratings
 from .board import Board
@@ -43,14 +44,14 @@ class CommitRater:
         self.seats = seats
         self.metrics = metrics
 
-    async def handle(self, msg: Msg) -> str:
-        """'ack', 'nak' or 'term' for JetStream. Never raises."""
+    async def handle(self, msg: Msg) -> Verdict:
+        """What to answer JetStream. Never raises."""
         try:
             commit = Commit.from_bytes(msg.data)
         except ValidationError as exc:
             self.metrics.commits.labels(result="malformed").inc()
             log.error("malformed commit on %s: %s", msg.subject, exc.errors()[0]["msg"])
-            return "term"
+            return Verdict.TERM
         try:
             result = await self._rate(commit, msg)
         except NotYet as exc:
@@ -60,7 +61,7 @@ class CommitRater:
             result = "retry"
             log.exception("could not rate", extra={"game_id": commit.game_id, "seq": commit.seq})
         self.metrics.commits.labels(result=result).inc()
-        return "nak" if result == "retry" else "ack"
+        return Verdict.NAK if result == "retry" else Verdict.ACK
 
     async def _rate(self, commit: Commit, msg: Msg) -> str:
         ending = await self.ends.ending(commit)
