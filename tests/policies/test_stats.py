@@ -39,3 +39,20 @@ def test_schedule_rotates_seats_over_every_lineup() -> None:
 def test_repeated_policies_get_numbered_labels() -> None:
     policies = [make_policy(s) for s in ("ismcts:10", "greedy", "greedy", "greedy")]
     assert labels_for(policies) == ["ismcts:10", "greedy", "greedy#2", "greedy#3"]
+
+
+def test_ratings_do_not_depend_on_the_order_the_games_finished_in() -> None:
+    """Entrant 1 wins 13 of 20. Game by game, OpenSkill rates entrant 0
+    higher when its 7 wins come last; a tournament's rating must not."""
+    wins_first = [1] * 13 + [0] * 7  # the winner of each game, in order
+    interleaved = [1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 0, 1]
+    assert sorted(interleaved) == sorted(wins_first)
+    tables = []
+    for order in (wins_first, wins_first[::-1], interleaved):
+        ratings = Ratings(2)
+        for winner in order:
+            ratings.rate([0, 1], [0, 1] if winner == 0 else [1, 0])
+        tables.append((ratings[0].mu, ratings[1].mu))
+    for loser, winner in tables:
+        assert winner > loser + 2
+    assert tables[0] == tables[1] == tables[2]
