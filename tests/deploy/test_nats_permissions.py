@@ -15,7 +15,7 @@ from tests.deploy.manifests import DEPLOY, ROOT, config_map_data, render
 
 NS = Topology(namespace="tabletop")  # the ConfigMap's TABLETOP_NAMESPACE (checked below)
 GAMES = NS.games_stream
-KV = {bucket: f"KV_{bucket}" for bucket in (NS.tickets_bucket, NS.seats_bucket)}
+KV = {config.bucket: f"KV_{config.bucket}" for config in NS.key_value_configs()}
 
 # Replies to requests and JetStream API calls, and ordered-consumer pushes,
 # arrive on the client's inbox.
@@ -27,7 +27,7 @@ DECLARE_STREAM = {
     f"$JS.API.STREAM.CREATE.{GAMES}",
     f"$JS.API.STREAM.UPDATE.{GAMES}",
 }
-# ensure_key_values: create both buckets (idempotent), then bind by stream info.
+# ensure_key_values: create every bucket (idempotent), then bind by stream info.
 DECLARE_BUCKETS = {
     f"$JS.API.STREAM.{op}.{stream}" for stream in KV.values() for op in ("INFO", "CREATE")
 }
@@ -56,23 +56,26 @@ def durable(name: str) -> set[str]:
     }
 
 
-tickets, seats = NS.tickets_bucket, NS.seats_bucket
+tickets, queues, seats = NS.tickets_bucket, NS.queues_bucket, NS.seats_bucket
 JETSTREAM_PUBLISH: dict[str, set[str]] = {
     "rules": DECLARE_STREAM | READ_GAMES,
     "matchmaking": DECLARE_STREAM
     | DECLARE_BUCKETS
     | read_bucket(tickets)
+    | read_bucket(queues)
     | read_bucket(seats)
     | {
-        # compare-and-set writes of tickets and seatings
+        # writes of tickets and seatings, compare-and-set of queues
         f"$KV.{tickets}.>",
+        f"$KV.{queues}.>",
         f"$KV.{seats}.>",
-        # listing the queue keys: an ordered consumer on the tickets bucket
-        f"$JS.API.CONSUMER.CREATE.{KV[tickets]}",
-        f"$JS.API.CONSUMER.CREATE.{KV[tickets]}.>",
-        f"$JS.API.CONSUMER.INFO.{KV[tickets]}.*",
-        f"$JS.API.CONSUMER.DELETE.{KV[tickets]}.>",
-        f"$JS.FC.{KV[tickets]}.>",
+        # listing the queue keys: an ordered consumer on the queues bucket
+        # (only there: the tickets bucket, one key per player, is never listed)
+        f"$JS.API.CONSUMER.CREATE.{KV[queues]}",
+        f"$JS.API.CONSUMER.CREATE.{KV[queues]}.>",
+        f"$JS.API.CONSUMER.INFO.{KV[queues]}.*",
+        f"$JS.API.CONSUMER.DELETE.{KV[queues]}.>",
+        f"$JS.FC.{KV[queues]}.>",
     },
     "bots": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | durable("bots") | READ_GAMES,
     "leaderboards": DECLARE_STREAM | durable("leaderboards") | READ_GAMES,

@@ -89,9 +89,9 @@ class Platform:
 async def delete_key_values(nats_url: str, topology: Topology) -> None:
     nc = await nats.connect(nats_url)
     try:
-        for bucket in (topology.tickets_bucket, topology.seats_bucket):
+        for config in topology.key_value_configs():
             with contextlib.suppress(NotFoundError):
-                await nc.jetstream().delete_key_value(bucket)
+                await nc.jetstream().delete_key_value(config.bucket)
     finally:
         await nc.close()
 

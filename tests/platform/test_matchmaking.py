@@ -8,17 +8,28 @@ import json
 
 import pytest
 from nats.aio.client import Client
+from nats.aio.msg import Msg
+from prometheus_client import CollectorRegistry
 
+from tabletop.eventlog import Topology, ensure_key_values
+from tabletop.matchmaking.matchmaker import Matchmaker
+from tabletop.matchmaking.metrics import MatchmakingMetrics
+from tabletop.matchmaking.queues import queue_key
+from tabletop.matchmaking.settings import MatchmakingSettings
+from tabletop.matchmaking.store import MatchmakingStore
+from tabletop.messaging.archive import ArchiveSubjects
 from tabletop.messaging.matchmaking import (
     GetTicket,
     JoinQueue,
     LeaveQueue,
     MatchmakingSubjects,
     Seating,
+    TicketStatus,
 )
+from tests.integration.rules_process import RulesProcess
 
 from .play import finished
-from .services import Platform, ask, eventually
+from .services import Platform, ask, delete_key_values, eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("matchmaking")]
 
@@ -127,3 +138,48 @@ async def test_bad_requests_get_clear_errors(nc: Client, platform: Platform) -> 
     too_many = await ask(nc, mm.join, JoinQueue(player_id="gus", game=GAME, players=5))
     assert too_many["error"]["code"] == "invalid_options"
     assert (await ask(nc, mm.status, GetTicket(player_id="nobody")))["error"]["code"] == "no_ticket"
+
+
+async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
+    nc: Client, nats_url: str, rules_service: RulesProcess
+) -> None:
+    """Each tick lists the queues. With the tickets of 200 players (100 matched,
+    100 cancelled) stored, the listing finds the two queues and never reads the
+    tickets bucket: a tick costs O(queues), not O(players who ever queued)."""
+    namespace = rules_service.namespace  # the rules service starts the matched games
+    topology = Topology(namespace=namespace)
+    js = nc.jetstream()
+    await ensure_key_values(js, topology)
+
+    async def seat_players(msg: Msg) -> None:  # the archive's answer, stubbed
+        await msg.respond(b"{}")
+
+    archive = await nc.subscribe(ArchiveSubjects(namespace=namespace).seat_players, cb=seat_players)
+    try:
+        tickets = await js.key_value(topology.tickets_bucket)
+        queues = await js.key_value(topology.queues_bucket)
+        store = MatchmakingStore(tickets, queues, await js.key_value(topology.seats_bucket))
+        settings = MatchmakingSettings(namespace=namespace, bot_wait=600)
+        matchmaker = Matchmaker(store, nc, settings, MatchmakingMetrics(CollectorRegistry()))
+        tactics = {"variant": "tactics"}
+        for n in range(100):  # pairs in the plain queue are matched
+            ticket = await matchmaker.join(JoinQueue(player_id=f"m{n}", game=GAME, players=2))
+            assert ticket.status == (TicketStatus.MATCHED if n % 2 else TicketStatus.WAITING)
+        for n in range(100):  # players of the tactics queue leave before a second one comes
+            join = JoinQueue(player_id=f"c{n}", game=GAME, players=2, options=tactics)
+            await matchmaker.join(join)
+            left = await matchmaker.leave(LeaveQueue(player_id=f"c{n}"))
+            assert left.status == TicketStatus.CANCELLED
+
+        def listed(*args: object, **kwargs: object) -> None:
+            raise AssertionError("the tickets bucket was listed")
+
+        tickets.watch = listed  # type: ignore[method-assign]  # keys() and history() watch
+        expected = {queue_key(GAME, 2, {}), queue_key(GAME, 2, tactics)}
+        assert set(await store.queue_keys()) == expected
+        await matchmaker.tick()
+        assert (await tickets.status()).values == 200  # one ticket per player, kept
+        assert (await queues.status()).values == len(expected)  # the queues bucket: queues only
+    finally:
+        await archive.unsubscribe()
+        await delete_key_values(nats_url, topology)

@@ -98,8 +98,15 @@ class Topology(BaseModel):
 
     @property
     def tickets_bucket(self) -> str:
-        """JetStream KV of matchmaking: queues and tickets (ADR 0015)."""
+        """JetStream KV of matchmaking: player token -> ticket (ADR 0015)."""
         return f"{self.namespace}_tickets"
+
+    @property
+    def queues_bucket(self) -> str:
+        """JetStream KV of matchmaking: queue key -> queue. Apart from the
+        tickets (one per player ever queued) so that listing the queues, every
+        tick, reads only the queues (ADR 0015)."""
+        return f"{self.namespace}_queues"
 
     @property
     def seats_bucket(self) -> str:
@@ -107,11 +114,15 @@ class Topology(BaseModel):
         return f"{self.namespace}_seats"
 
     def key_value_configs(self) -> list[KeyValueConfig]:
+        # One config for all three: the latest value is all anyone reads (the
+        # compare-and-set of a queue needs its revision, not its history), and
+        # nothing expires (a queue holds waiting tickets and half-started
+        # matches; it must outlive any TTL we could pick).
         return [
             KeyValueConfig(
                 bucket=bucket, history=1, storage=StorageType.FILE, replicas=self.replicas
             )
-            for bucket in (self.tickets_bucket, self.seats_bucket)
+            for bucket in (self.tickets_bucket, self.queues_bucket, self.seats_bucket)
         ]
 
 

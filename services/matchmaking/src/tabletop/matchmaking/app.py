@@ -101,10 +101,15 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         await ensure_streams(js, topology)
         await ensure_key_values(js, topology)
         store = MatchmakingStore(
-            await js.key_value(topology.tickets_bucket), await js.key_value(topology.seats_bucket)
+            await js.key_value(topology.tickets_bucket),
+            await js.key_value(topology.queues_bucket),
+            await js.key_value(topology.seats_bucket),
         )
         ready["matchmaker"] = Matchmaker(store, nc, settings, metrics)
-        log.info("matchmaking ready", extra={"bucket": topology.tickets_bucket})
+        log.info(
+            "matchmaking ready",
+            extra={"tickets": topology.tickets_bucket, "queues": topology.queues_bucket},
+        )
 
     @app.after_startup
     async def start_ticking() -> None:

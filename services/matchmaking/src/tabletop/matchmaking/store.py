@@ -1,9 +1,12 @@
-"""Tickets, queues and seatings in JetStream KV.
+"""Tickets, queues and seatings in JetStream KV, one bucket each.
 
 Every change to a queue is a compare-and-set on its key's revision
 (`kv.create` for a new key, `kv.update(last=revision)` after), retried on a
 lost race; that is what lets any number of replicas serve the same queues
 (ADR 0015). A player's ticket has its own key, so a status read is one get.
+The queues have a bucket of their own: the tick lists it every pass, and
+listing a bucket reads every key in it (the tickets of everyone who ever
+queued would make each pass grow with the player count).
 """
 
 from __future__ import annotations
@@ -29,30 +32,31 @@ class Contended(Exception):
 
 
 class MatchmakingStore:
-    def __init__(self, tickets: KeyValue, seats: KeyValue) -> None:
-        self.kv = tickets
+    def __init__(self, tickets: KeyValue, queues: KeyValue, seats: KeyValue) -> None:
+        self.tickets = tickets
+        self.queues = queues
         self.seats = seats
 
     # ----------------------------------------------------------------- tickets
     async def ticket(self, player_id: str) -> Ticket | None:
-        found = await self._get(f"ticket.{player_token(player_id)}", Ticket)
+        found = await _get(self.tickets, f"ticket.{player_token(player_id)}", Ticket)
         return found[0] if found else None
 
     async def put_ticket(self, ticket: Ticket) -> None:
-        await self.kv.put(
+        await self.tickets.put(
             f"ticket.{player_token(ticket.player_id)}", ticket.model_dump_json().encode()
         )
 
     # ------------------------------------------------------------------ queues
     async def queue_keys(self) -> list[str]:
+        """Every queue's key: the queues bucket holds nothing else."""
         try:
-            keys = await self.kv.keys()  # filtered here: servers < 2.10 ignore key filters
+            return await self.queues.keys()
         except NoKeysError:
             return []
-        return [key.removeprefix("queue.") for key in keys if key.startswith("queue.")]
 
     async def queue(self, key: str) -> QueueState | None:
-        found = await self._get(f"queue.{key}", QueueState)
+        found = await _get(self.queues, key, QueueState)
         return found[0] if found else None
 
     async def change_queue(
@@ -61,7 +65,7 @@ class MatchmakingStore:
         """Apply `change` to the queue atomically (compare-and-set, retried).
         Returns (before, after); nothing is written when `change` returns its input."""
         for _ in range(CAS_ATTEMPTS):
-            found = await self._get(f"queue.{key}", QueueState)
+            found = await _get(self.queues, key, QueueState)
             before, revision = found if found else (fresh(), None)
             after = change(before)
             if after is before:
@@ -69,9 +73,9 @@ class MatchmakingStore:
             payload = after.model_dump_json().encode()
             try:
                 if revision is None:
-                    await self.kv.create(f"queue.{key}", payload)
+                    await self.queues.create(key, payload)
                 else:
-                    await self.kv.update(f"queue.{key}", payload, last=revision)
+                    await self.queues.update(key, payload, last=revision)
             except KeyWrongLastSequenceError:
                 continue  # another replica changed the queue: re-read, re-apply
             except Exception as exc:  # create on a key that appeared meanwhile
@@ -85,11 +89,12 @@ class MatchmakingStore:
     async def put_seating(self, seating: Seating) -> None:
         await self.seats.put(seating.game_id, seating.model_dump_json().encode())
 
-    async def _get(self, key: str, model: type[M]) -> tuple[M, int] | None:
-        try:
-            entry = await self.kv.get(key)
-        except KeyNotFoundError:
-            return None
-        if entry.value is None:
-            return None
-        return model.model_validate_json(entry.value), entry.revision or 0
+
+async def _get(kv: KeyValue, key: str, model: type[M]) -> tuple[M, int] | None:
+    try:
+        entry = await kv.get(key)
+    except KeyNotFoundError:
+        return None
+    if entry.value is None:
+        return None
+    return model.model_validate_json(entry.value), entry.revision or 0
