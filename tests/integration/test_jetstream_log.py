@@ -12,7 +12,14 @@ from nats.aio.client import Client
 from nats.js.api import DeliverPolicy, DiscardPolicy
 from nats.js.errors import APIError
 
-from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
+from tabletop.eventlog import (
+    EventLog,
+    Topology,
+    drop_namespace,
+    ensure_consumer,
+    ensure_key_values,
+    ensure_streams,
+)
 from tests.eventlog.log_contract import EventLogContract, commit_after, new_game_id
 
 pytestmark = pytest.mark.integration
@@ -78,3 +85,19 @@ async def test_a_durable_consumer_keeps_its_position_when_redeclared(
     assert info.config.deliver_policy == DeliverPolicy.ALL
     assert f"consumer {config.durable_name} not updated" in caplog.text
     assert info.ack_floor.stream_seq >= 1
+
+
+async def test_drop_namespace_leaves_nothing_of_it_behind(nc: Client, topology: Topology) -> None:
+    js = nc.jetstream()
+    await ensure_streams(js, topology)
+    await ensure_key_values(js, topology)
+    ours = {topology.games_stream} | {f"KV_{c.bucket}" for c in topology.key_value_configs()}
+    assert len(ours) == 4
+
+    async def left() -> set[str]:
+        return ours & {info.config.name for info in await js.streams_info()}
+
+    assert await left() == ours
+    await drop_namespace(js, topology)
+    assert await left() == set()
+    await drop_namespace(js, topology)  # again: nothing left to drop, no error

@@ -4,7 +4,6 @@ subprocesses in a namespace and schema of their own, for the platform tests."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -14,12 +13,11 @@ from typing import Any, TypeVar
 
 import nats
 from nats.aio.client import Client
-from nats.js.errors import NotFoundError
 from pydantic import BaseModel
 
-from tabletop.eventlog import Topology
+from tabletop.eventlog import Topology, drop_namespace
 from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
-from tests.integration.servers import delete_namespace_stream, unique_namespace
+from tests.integration.servers import unique_namespace
 from tests.integration.stateful_services import (
     REPO,
     ServiceProcess,
@@ -80,18 +78,16 @@ class Platform:
     async def close(self) -> None:
         for process in reversed(self.processes):
             process.stop()
-        await delete_namespace_stream(self.nats_url, self.namespace)
         await delete_key_values(self.nats_url, self.topology)
         await drop_schema(self.database_url, self.archive_schema)
         await drop_schema(self.database_url, self.board_schema)
 
 
 async def delete_key_values(nats_url: str, topology: Topology) -> None:
+    """The namespace's stream and buckets, gone (`drop_namespace`)."""
     nc = await nats.connect(nats_url)
     try:
-        for config in topology.key_value_configs():
-            with contextlib.suppress(NotFoundError):
-                await nc.jetstream().delete_key_value(config.bucket)
+        await drop_namespace(nc.jetstream(), topology)
     finally:
         await nc.close()
 

@@ -18,7 +18,6 @@ commit at a time, so a worker holding a batch cannot starve the other.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import tempfile
 import time
@@ -30,9 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import nats
-from nats.js.errors import NotFoundError
 
-from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
+from tabletop.eventlog import Topology, drop_namespace, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame
 from tabletop.messaging.matchmaking import SeatInfo, Seating
@@ -157,13 +155,7 @@ async def _drop_namespace(nats_url: str, namespace: str) -> None:
     """Leave nothing behind on a shared NATS_URL."""
     nc = await nats.connect(nats_url)
     try:
-        js = nc.jetstream()
-        topology = Topology(namespace=namespace)
-        with contextlib.suppress(NotFoundError):
-            await js.delete_stream(topology.games_stream)
-        for bucket in (topology.seats_bucket, topology.tickets_bucket):
-            with contextlib.suppress(NotFoundError):
-                await js.delete_key_value(bucket)
+        await drop_namespace(nc.jetstream(), Topology(namespace=namespace))
     finally:
         await nc.close()
 

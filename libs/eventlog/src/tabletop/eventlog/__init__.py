@@ -5,7 +5,13 @@ from .errors import AppendConflict, AppendError, DuplicateAppend
 from .heads import Head, Heads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
-from .streams import Topology, ensure_consumer, ensure_key_values, ensure_streams
+from .streams import (
+    Topology,
+    drop_namespace,
+    ensure_consumer,
+    ensure_key_values,
+    ensure_streams,
+)
 from .verify import ChainReport, verify_chain
 
 __all__ = [
@@ -24,6 +30,7 @@ __all__ = [
     "Topology",
     "canonical_json",
     "chain_hash",
+    "drop_namespace",
     "ensure_consumer",
     "ensure_key_values",
     "ensure_streams",

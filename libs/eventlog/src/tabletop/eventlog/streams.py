@@ -7,6 +7,7 @@ parallel test runs) can share one NATS server without seeing each other.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 
@@ -157,6 +158,17 @@ async def ensure_key_values(js: JetStreamContext, topology: Topology) -> None:
     """Create the KV buckets (idempotent: an existing bucket is kept)."""
     for config in topology.key_value_configs():
         await js.create_key_value(config)
+
+
+async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
+    """Delete the namespace's games stream and every KV bucket (what is
+    missing already is skipped): for benchmarks and tests that borrow a
+    shared server and must leave nothing behind. Never for a live namespace."""
+    with contextlib.suppress(NotFoundError):
+        await js.delete_stream(topology.games_stream)
+    for config in topology.key_value_configs():
+        with contextlib.suppress(NotFoundError):
+            await js.delete_key_value(config.bucket)
 
 
 async def ensure_consumer(js: JetStreamContext, topology: Topology, config: ConsumerConfig) -> None:
