@@ -65,3 +65,12 @@ def test_a_run_logged_to_a_file_says_each_game_on_stderr_beside_the_json() -> No
     lines = result.stderr.splitlines()
     assert [line.split(":")[0] for line in lines] == ["game 1/2", "game 2/2"]
     assert all("steps" in line for line in lines)
+
+
+def test_a_table_piped_to_a_file_keeps_every_column_whole() -> None:
+    long_name = "ismcts:20:prior=3:expand=2:widen=1.5"
+    args = ["tournament", "splendor", "--policies", f"{long_name},random", "--games", "2"]
+    result = runner.invoke(app, [*args, "--seed", "5"])
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if long_name in line)
+    assert "…" not in row and row.count("%") == 3  # win rate and both interval ends

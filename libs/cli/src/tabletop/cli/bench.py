@@ -17,6 +17,8 @@ from typing import Any
 
 from tabletop.kernel import Game, random_playout
 
+from .tables import table_console
+
 # Random 2- and 4-player games per second of the fastest open pure-Python
 # Splendor engine we know (state mutated in place), on this kind of machine,
 # as quoted in the Splendor issue: the figure ours is to beat with immutable
@@ -115,7 +117,6 @@ def in_process_rates(
 
 
 def render_rates(rates: list[GameRate]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(
@@ -140,7 +141,5 @@ def render_rates(rates: list[GameRate]) -> None:
             "" if r.reference is None else f"{r.reference:,.0f}",
             "" if ratio is None else f"{ratio:.2f}",
         )
-    console = Console()
-    if not console.is_terminal:  # piped into a file or a note: do not squeeze columns
-        console.width = 140
+    console = table_console()
     console.print(table)

@@ -38,6 +38,7 @@ from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
 from tabletop.runtime.child import ChildProcess
 
 from .bench_nats import bench_nats
+from .tables import table_console
 
 ACCEPTED = 'tabletop_bots_moves_total{answer="accepted"}'
 
@@ -191,7 +192,6 @@ def bots_figures(
 
 
 def render_bots_figures(figures: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(
@@ -209,9 +209,7 @@ def render_bots_figures(figures: dict[str, Any]) -> None:
             f"{r['moves_per_second']:.2f}",
             f"{r['load_average']:.1f}",
         )
-    console = Console()
-    if not console.is_terminal:
-        console.width = 120
+    console = table_console()
     console.print(table)
     for label, ratio in figures["ratios"].items():
         console.print(f"scaling, {label} workers: {ratio:.2f}x")

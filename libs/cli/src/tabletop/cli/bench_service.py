@@ -32,6 +32,7 @@ from tabletop.messaging import RulesClient, StartGame, SubmitCommand
 from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
 
 from .bench_nats import bench_nats
+from .tables import table_console
 
 PREFERRED_GAME = "schotten-totten"
 
@@ -243,7 +244,6 @@ def service_figures(
 
 
 def render_service_figures(figures: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     rules, raw, replay = figures["rules"], figures["jetstream_append"], figures["replay_100"]
@@ -265,9 +265,7 @@ def render_service_figures(figures: dict[str, Any]) -> None:
         str(raw["p50_ms"]),
         str(raw["p99_ms"]),
     )
-    console = Console()
-    if not console.is_terminal:
-        console.width = 120
+    console = table_console()
     console.print(table)
     ratio = rules["commands_per_second"] / raw["appends_per_second"]
     console.print(f"rules service / raw append rate (same run): {ratio:.1%}")

@@ -18,6 +18,8 @@ from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.policies import make_policy
 from tabletop.policies.tournament import Played, Standings, run, schedule
 
+from .tables import table_console
+
 
 def run_tournament(
     game_id: str,
@@ -92,7 +94,7 @@ def _rate(result: dict[str, Any]) -> tuple[str, str]:
 
 
 def render(report: dict[str, Any]) -> None:
-    console = Console()
+    console = table_console()
     title = f"{report['game']}, {report['players']} players: {report['games_played']} games"
     overall = Table(title=title)
     for column in ("policy", "games", "wins", "win rate", "95% CI", "mu", "sigma", "ordinal"):
