@@ -10,8 +10,10 @@ service accepted from the workers (their `tabletop_bots_moves_total`) over
 seeds, an iteration budget): the same work, so the rates compare.
 
 The policy should be costly enough that choosing dominates a move (the
-default `ismcts:200`, about 0.1 s of CPU in Schotten Totten): then the rate
-measures the workers, not NATS or the rules service. The workers fetch one
+default `ismcts:1000`, about 0.2 s of CPU in Schotten Totten): then the rate
+measures the workers, not NATS or the rules service. (`ismcts:200` did once;
+on a faster machine it took 0.05 s, NATS and the rules service became the
+bottleneck on the two cores, and a second worker added nothing: 0.95x.) The workers fetch one
 commit at a time, so a worker holding a batch cannot starve the other.
 """
 
@@ -46,7 +48,7 @@ ACCEPTED = 'tabletop_bots_moves_total{answer="accepted"}'
 @dataclass(frozen=True, slots=True)
 class BotsBenchSettings:
     game: str = "schotten-totten"
-    policy: str = "ismcts:200"
+    policy: str = "ismcts:1000"
     games: int = 8  # games in flight: each has one pending bot move at a time
     seconds: float = 15.0  # measured per round
     warmup_moves: int = 10  # accepted before the clock starts (imports, caches)

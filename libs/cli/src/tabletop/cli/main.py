@@ -144,7 +144,7 @@ def bench_bots(
     seconds: Annotated[float, typer.Option(help="measured time per worker count")] = 15.0,
     games: Annotated[int, typer.Option(min=1, help="bot-only games in flight")] = 8,
     policy: Annotated[str, typer.Option(help="the bots' policy (costly: choosing dominates)")] = (
-        "ismcts:200"
+        "ismcts:1000"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
