@@ -51,6 +51,25 @@ def _card_out(state: State, seat: int, card: int, tactic: bool) -> State:
     )
 
 
+def _empty_table() -> dict[str, object]:
+    """The stones, piles and per-round counters as a round starts (and before
+    the first one): nothing played, claimed or known."""
+    return {
+        "sides": tuple(((), ()) for _ in range(STONES)),
+        "modes": (0,) * STONES,
+        "owner": (-1,) * STONES,
+        "first_done": (-1,) * STONES,
+        "played": False,
+        "passes": 0,
+        "tactics_played": (0, 0),
+        "joker_used": (False, False),
+        "discard": (),
+        "recruit": (),
+        "out": 0,
+        "known": (0, 0),
+    }
+
+
 def _started(state: State | None, e: ev.GameStarted) -> State:
     return State(
         tactics=e.variant == "tactics",
@@ -64,18 +83,7 @@ def _started(state: State | None, e: ev.GameStarted) -> State:
         hands=((), ()),
         deck=(),
         tactics_deck=(),
-        sides=tuple(((), ()) for _ in range(STONES)),
-        modes=(0,) * STONES,
-        owner=(-1,) * STONES,
-        first_done=(-1,) * STONES,
-        played=False,
-        passes=0,
-        tactics_played=(0, 0),
-        joker_used=(False, False),
-        discard=(),
-        recruit=(),
-        out=0,
-        known=(0, 0),
+        **_empty_table(),
     )
 
 
@@ -89,18 +97,7 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
         hands=(tuple(sorted(e.hands[0] or ())), tuple(sorted(e.hands[1] or ()))),
         deck=e.deck or (),
         tactics_deck=e.tactics_deck or (),
-        sides=tuple(((), ()) for _ in range(STONES)),
-        modes=(0,) * STONES,
-        owner=(-1,) * STONES,
-        first_done=(-1,) * STONES,
-        played=False,
-        passes=0,
-        tactics_played=(0, 0),
-        joker_used=(False, False),
-        discard=(),
-        recruit=(),
-        out=0,
-        known=(0, 0),
+        **_empty_table(),
     )
 
 
