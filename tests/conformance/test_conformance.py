@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tabletop.games import registry
+from tests.tables import every_table
 
 from . import checks
 
@@ -20,19 +21,7 @@ FINISH_GAMES = int(os.environ.get("CONFORMANCE_GAMES", "200"))
 DEEP_GAMES = int(os.environ.get("CONFORMANCE_DEEP_GAMES", "4"))
 
 
-def _configs() -> list[Any]:
-    params = []
-    for game in registry().values():
-        for options in game.option_sets:
-            for players in range(game.min_players, game.max_players + 1):
-                label = "-".join(f"{k}={v}" for k, v in options.items()) or "default"
-                params.append(
-                    pytest.param(game, players, options, id=f"{game.id}-{players}p-{label}")
-                )
-    return params
-
-
-CONFIGS = _configs()
+CONFIGS = every_table()
 
 
 def _share(game: Any, total: int) -> int:

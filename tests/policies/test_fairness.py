@@ -13,20 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.games import registry
 from tabletop.kernel import Game, random_playout
-
-
-def _configs() -> list[Any]:
-    params = []
-    for game in registry().values():
-        for options in game.option_sets:
-            for players in range(game.min_players, game.max_players + 1):
-                label = "-".join(f"{k}={v}" for k, v in options.items()) or "default"
-                params.append(
-                    pytest.param(game, players, options, id=f"{game.id}-{players}p-{label}")
-                )
-    return params
+from tests.tables import every_table
 
 
 def _state_after(game: Game[Any], players: int, options: dict[str, Any], seed: int, steps: int):
@@ -42,7 +30,7 @@ def _state_after(game: Game[Any], players: int, options: dict[str, Any], seed: i
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 
-@pytest.mark.parametrize(("game", "players", "options"), _configs())
+@pytest.mark.parametrize(("game", "players", "options"), every_table())
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_seed=st.integers(0, 10_000), steps=st.integers(0, 400), data=st.data())
 def test_sample_world_depends_only_on_the_seats_view(
