@@ -65,7 +65,7 @@ def _has_tool(ctx: Ctx) -> bool:
 
 pokemon("sv1-152", PLAIN, (v.add_damage_if(_has_tool, 80), v.hit()))  # Greedent: Enhanced Fang
 # Lechonk: Repelling Odor (the opponent switches out their Active Pokémon, choosing), Stampede.
-pokemon("sv1-154", (v.opponent_switches_out("to"), v.opponent_switch_to_picked("to")), PLAIN)
+pokemon("sv1-154", (v.opponent_switches_out("to"), v.gust_picked("to")), PLAIN)
 pokemon("sv1-155", (v.draw(1),), PLAIN)  # Lechonk: Collect, Tackle
 pokemon("sv1-156", (v.flip_coins(1), v.nothing_if_tails(), v.hit()))  # Lechonk: Whimsy Tackle
 pokemon("sv1-157", PLAIN, stomp())  # Oinkologne: Ram, Leg Stomp

@@ -65,7 +65,7 @@ pokemon(
 pokemon(
     "sv1-137",
     recoil(30),
-    ability=(v.opponent_switches_out("to"), v.opponent_switch_to_picked("to")),
+    ability=(v.opponent_switches_out("to"), v.gust_picked("to")),
     usable=opponent_has_bench,
 )
 

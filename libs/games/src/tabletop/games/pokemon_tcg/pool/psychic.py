@@ -98,7 +98,7 @@ pokemon(
     "sv1-82",
     (
         v.opponent_switches_out("to"),
-        v.opponent_switch_to_picked("to"),
+        v.gust_picked("to"),
         v.opponent_condition_if_switched("asleep", "to"),
     ),
     PLAIN,

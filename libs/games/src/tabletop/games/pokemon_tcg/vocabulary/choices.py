@@ -12,7 +12,7 @@ from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
-from .moves import move_cards
+from .moves import for_each_pick, move_cards
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -61,22 +61,13 @@ def ask_energy_on_self(count: int, key: str = "energy", energy_type: str = "") -
 
 def switch_to_picked(key: str = "choice") -> Step:
     """Switch your Active Pokémon with the picked benched Pokémon."""
-
-    def step(ctx: Ctx) -> None:
-        for to in ctx.picks(key):
-            ctx.b.emit(m.Switched(seat=ctx.seat, to=to))
-
-    return step
+    return for_each_pick(key, lambda ctx, to: m.Switched(seat=ctx.seat, to=to))
 
 
 def gust_picked(key: str = "choice") -> Step:
-    """Switch the picked benched Pokémon of the opponent into their Active Spot."""
-
-    def step(ctx: Ctx) -> None:
-        for to in ctx.picks(key):
-            ctx.b.emit(m.Switched(seat=ctx.opponent, to=to))
-
-    return step
+    """Switch the picked benched Pokémon of the opponent into their Active
+    Spot (also when the opponent picked it, after switching out)."""
+    return for_each_pick(key, lambda ctx, to: m.Switched(seat=ctx.opponent, to=to))
 
 
 def damage_picked(amount: int, key: str = "choice") -> Step:
@@ -176,12 +167,7 @@ def ask_own_pokemon(kind: str, where: Callable[[Ctx, Mon], bool], key: str = "ch
 
 def picked_pokemon_to_hand(key: str = "choice") -> Step:
     """Put the picked Pokémon and all attached cards into your hand."""
-
-    def step(ctx: Ctx) -> None:
-        for instance in ctx.picks(key):
-            ctx.b.emit(m.PokemonReturned(seat=ctx.seat, pokemon=instance))
-
-    return step
+    return for_each_pick(key, lambda ctx, mon: m.PokemonReturned(seat=ctx.seat, pokemon=mon))
 
 
 def opponent_switches_out(key: str = "new_active") -> Step:
@@ -212,16 +198,6 @@ def all_energy_to_picked(key: str = "to") -> Step:
         for to in ctx.picks(key):
             if me is not None:
                 move_cards(ctx, me.energy, "energy", "energy", origin=me.card, target=to)
-
-    return step
-
-
-def opponent_switch_to_picked(key: str = "to") -> Step:
-    """The opponent's picked Benched Pokémon becomes their Active Pokémon."""
-
-    def step(ctx: Ctx) -> None:
-        for to in ctx.picks(key):
-            ctx.b.emit(m.Switched(seat=ctx.opponent, to=to))
 
     return step
 

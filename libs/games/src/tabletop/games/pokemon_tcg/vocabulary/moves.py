@@ -1,10 +1,14 @@
 """Moving cards between piles: the one place the vocabulary and the pool
-build a `CardsMoved`."""
+build a `CardsMoved`; and one event per picked card."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from tabletop.kernel import Event
+
 from .. import messages as m
-from ..effects import Ctx
+from ..effects import Ctx, Step
 
 
 def move_cards(
@@ -33,3 +37,13 @@ def move_cards(
                 revealed=revealed,
             )
         )
+
+
+def for_each_pick(key: str, event: Callable[[Ctx, int], Event]) -> Step:
+    """A step emitting `event(ctx, pick)` for every card picked under `key`."""
+
+    def step(ctx: Ctx) -> None:
+        for pick in ctx.picks(key):
+            ctx.b.emit(event(ctx, pick))
+
+    return step

@@ -14,7 +14,7 @@ from ..effects import Ask, Ctx, Step
 from ..state import BENCH, State, card_of
 from .attacks import if_heads
 from .counts import Count
-from .moves import move_cards
+from .moves import for_each_pick, move_cards
 
 Filter = Callable[[Card], bool]
 
@@ -126,11 +126,8 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
 
 def bench_picked(key: str = "found") -> Step:
-    def step(ctx: Ctx) -> None:
-        for instance in ctx.picks(key):
-            ctx.b.emit(m.BasicBenched(seat=ctx.seat, card=instance))
-
-    return step
+    """Put the picked Basic Pokémon onto your Bench."""
+    return for_each_pick(key, lambda ctx, card: m.BasicBenched(seat=ctx.seat, card=card))
 
 
 def is_basic(c: Card) -> bool:
