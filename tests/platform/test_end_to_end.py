@@ -1,6 +1,7 @@
 """End to end: `tabletop up` in a subprocess, one player over HTTP against a
-bot from the queue's backfill, a whole Schotten Totten game through the
-gateway. Then: the archive holds every commit, the chain verifies, the replay
+bot from the queue's backfill, a whole game through the gateway (Schotten
+Totten, Splendor and Splendor Pokémon: the platform has no code for any of
+them). Then: the archive holds every commit, the chain verifies, the replay
 at every step equals what the gateway showed live, and the leaderboard moved
 exactly once."""
 
@@ -39,7 +40,8 @@ from .services import ask, delete_key_values, eventually
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
-GAME = "schotten-totten"
+# Two-player games short enough to play out at random in a minute over HTTP.
+GAMES = ("schotten-totten", "splendor", "splendor-pokemon")
 
 
 class Up:
@@ -136,14 +138,15 @@ async def archived(nc: Client, namespace: str, game_id: str, count: int) -> list
     return commits if len(commits) == count else None
 
 
-async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
+@pytest.mark.parametrize("game_type", GAMES)
+async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up, game_type: str) -> None:
     output = up.wait_for("Tabletop is up.", timeout=180)
     port = re.search(r"gateway\s*\S\s*http://127\.0\.0\.1:(\d+)/", output)
     assert port, output
     namespace = up.env["TABLETOP_NAMESPACE"]
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port[1]}", timeout=20) as http:
         me = await Player.sign_in(http)
-        ticket = await me.queue_until_matched(GAME, players=2)
+        ticket = await me.queue_until_matched(game_type, players=2)
         game_id, seat = ticket["game_id"], ticket["seat"]
         url = f"ws://127.0.0.1:{port[1]}/v1/games/{game_id}/ws?token={me.token}"
         pushed = asyncio.create_task(watch(url))
@@ -164,7 +167,7 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
         printed, _ = await verify.communicate()
         assert verify.returncode == 0, printed
 
-        game = get_game(GAME)
+        game = get_game(game_type)
         path = f"/v1/games/{game_id}/replay"
         for step in range(1, len(commits) + 1):
             shown = await me.ok("GET", path, at=step)
@@ -179,7 +182,7 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up) -> None:
         theirs = await me.ok("GET", path, at=1, **{"as": str(bot_seat)})  # the game is over
         assert theirs["view"] == game.view(replay(commits[:1]), bot_seat)
 
-        board = f"/v1/leaderboards/{GAME}"
+        board = f"/v1/leaderboards/{game_type}"
 
         async def rated() -> list[dict[str, Any]] | None:
             top = await me.ok("GET", board, limit=10)
