@@ -175,3 +175,49 @@ class PeekingToyGame(ToyGame):
         sampled = super().sample_world(state, seat, seed)
         # Depends on the real deck, which the seat cannot see.
         return sampled if sum(state.deck[:1]) % 2 else replace(sampled, deck=sampled.deck[::-1])
+
+
+class Searched(Event):
+    type: Literal["searched"] = "searched"
+    seat: int
+    card: int | None  # None when redacted
+
+
+class SearchingToyGame(ToyGame):
+    """After playing card c, a player takes c + 1 from the deck if the deck
+    holds it. The event hides the card, but whether it happens at all tells the
+    other players whether the deck held c + 1: the move check must catch it."""
+
+    id = "toy-searching"
+    event_types = (*ToyGame.event_types, Searched)
+
+    def decide_move(self, state: ToyState, command: Command, rng: random.Random) -> list[Event]:
+        events = super().decide_move(state, command, rng)
+        assert isinstance(command, Play)
+        wanted = command.card + 1
+        if wanted in state.deck[1:]:  # the top card is drawn first
+            events.append(Searched(seat=command.seat, card=wanted))
+        return events
+
+    def evolve(self, state: ToyState | None, event: Event) -> ToyState:
+        if isinstance(event, Searched):
+            assert state is not None and event.card is not None
+            hands = list(state.hands)
+            hands[event.seat] = tuple(sorted((*hands[event.seat], event.card)))
+            deck = tuple(c for c in state.deck if c != event.card)
+            return replace(state, hands=tuple(hands), deck=deck)
+        return super().evolve(state, event)
+
+    def to_act(self, state: ToyState) -> list[int]:
+        # Hands no longer shrink evenly: the turn passes over empty hands.
+        if not any(state.hands):
+            return []
+        seat = state.turn
+        while not state.hands[seat]:
+            seat = (seat + 1) % len(state.hands)
+        return [seat]
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        if isinstance(event, Searched) and event.seat != seat:
+            return event.model_copy(update={"card": None})
+        return super().redact(event, seat)

@@ -121,6 +121,71 @@ def check_hidden_information(game: Game[Any], run: Playthrough, every: int = 3) 
     assert differed, "sample_world never re-dealt anything hidden"
 
 
+def check_moves_look_alike(
+    game: Game[Any], run: Playthrough, every: int = 3, worlds: int = 2, tries: int = 3
+) -> None:
+    """Another seat's move tells A nothing about what A cannot see.
+
+    For an observer A at a state `s` where another seat B acts, `w =
+    sample_world(s, A)` is a world A cannot tell apart from `s`. It differs in
+    what is hidden from A alone (B's hand, the cards B is searching) and in what
+    is hidden from everyone (the order of the decks, the prizes, A's own deck).
+    A command of B legal in both worlds, decided with the same chance, must
+    cause events that A sees alike: the same kinds, in the same order. Where
+    two events of the same kind differ as A sees them, the command showed A a
+    card it could not see before (A draws when its turn starts, takes a prize,
+    a deck's top card is discarded): from there the worlds may rightly part,
+    and nothing further is compared. Before that, a prompt that opens in one
+    world and not in the other, or a choice that ends by itself in one world
+    only, tells A what the hidden cards are without showing any (a deck search
+    that asks only when the deck holds a match). When every event looks alike,
+    A's views after the command must be equal too."""
+    checked = 0
+    states = [step.before for step in run.steps[::every]]
+    for n, state in enumerate(states):
+        acting = game.to_act(state)
+        for observer in range(game.seats(state)):
+            movers = [seat for seat in acting if seat != observer]
+            if not movers:
+                continue
+            for k in range(worlds):
+                seed = (n * 31 + observer) * 7 + k
+                world = game.sample_world(state, observer, seed)
+                rng = random.Random(seed)
+                mine = {_wire(c): c for seat in movers for c in game.legal_commands(world, seat)}
+                both = [c for seat in movers for c in game.legal_commands(state, seat)]
+                both = [c for c in both if _wire(c) in mine]
+                for cmd in rng.sample(both, min(tries, len(both))):
+                    checked += 1
+                    _compare_move(game, state, world, cmd, observer, seed, n * every)
+    assert checked or not run.steps, "no command was legal in a sampled world"
+
+
+def _compare_move(
+    game: Game[Any], state: Any, world: Any, cmd: Command, observer: int, seed: int, at: int
+) -> None:
+    real = game.decide(state, cmd, random.Random(seed))
+    other = game.decide(world, cmd, random.Random(seed))
+    seen = [game.redact(e, observer) for e in real]
+    seen_other = [game.redact(e, observer) for e in other]
+    where = f"state {at}: seat {cmd.seat}'s {cmd!r} as seat {observer} sees it"
+    for i, (a, b) in enumerate(zip(seen, seen_other, strict=False)):
+        assert type(a) is type(b), (
+            f"{where}: event {i} is {type(a).__name__} in one world and {type(b).__name__} "
+            "in another it cannot tell apart (it tells what is hidden)"
+        )
+        if a != b:
+            return  # a card shown to the observer: the worlds may part from here
+    assert len(seen) == len(seen_other), (
+        f"{where}: {len(seen)} events in one world, {len(seen_other)} in another it cannot "
+        "tell apart (it tells what is hidden)"
+    )
+    after, after_other = game.fold(state, real), game.fold(world, other)
+    assert game.view(after, observer) == game.view(after_other, observer), (
+        f"{where}: the same events, but different views after it"
+    )
+
+
 def check_refusals(game: Game[Any], run: Playthrough, seed: int) -> None:
     """Wrong seats, stale commands and commands after the end are refused
     with IllegalCommand, and a refusal leaves the state unchanged; every

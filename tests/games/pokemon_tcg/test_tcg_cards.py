@@ -574,6 +574,9 @@ def test_jacq_finds_up_to_2_evolution_pokemon() -> None:  # sv1-175
     s = play(s, PlayTrainer(seat=0, card=jacq))
     assert s.prompt.options == (primeape,)
     s = play(s, Choose(seat=0, option=primeape))
+    # No more matches, but a hidden search never ends by itself (that would tell).
+    assert s.prompt is not None and s.prompt.kind == "search_evolution"
+    s = play(s, Choose(seat=0, option=None))
     assert s.sides[0].hand == (primeape,)
 
 

@@ -306,6 +306,7 @@ def test_bombirdier_knickknack_carrying_and_clutch() -> None:  # sv1-138
     s = t.state(actives=(t.mon(0, "sv1-138", energy=[D]), t.mon(1, "sv1-61")))
     s = _attack(s, 0)
     s = play(play(s, Choose(seat=0, option=tools[0])), Choose(seat=0, option=tools[1]))
+    s = play(s, Choose(seat=0, option=None))  # up to 3: a hidden search ends when told
     assert set(tools) <= set(s.sides[0].known)
     s, _ = _duel("sv1-138", 1, benches=((), ("sv1-84",)))
     s = _attack(s, 1)

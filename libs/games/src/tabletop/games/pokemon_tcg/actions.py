@@ -1,21 +1,22 @@
 """The main phase of a turn: bench Basics, evolve, attach one Energy, play
 Trainers, use Abilities, retreat once, then attack or end the turn.
 
-Each action has a `why_not_*` check returning the reason it is illegal (or
-None); `decide` raises that reason and `legal_commands` keeps the candidates
-without one, so the two can never disagree.
+Each action has a `why_not_*` check returning the reason it is illegal (a
+`Refusal`: code and message; or None); `decide` raises that reason and
+`legal_commands` keeps the candidates without one, so the two can never disagree.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from tabletop.kernel import Code, Event, IllegalCommand
+from tabletop.kernel import Event, IllegalCommand
 
 from . import messages as m
 from .damage import abilities_off, evolves_early, is_marked, keeps_poison, retreat_cost
 from .effects import run
 from .engine import Builder
+from .errors import Refusal, TCGCode
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -35,146 +36,172 @@ from .state import (
 )
 
 
-def _refuse(reason: str | None) -> None:
+def _refuse(reason: Refusal | None) -> None:
     if reason is not None:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, reason)
+        raise IllegalCommand(reason.code, reason.message)
 
 
-def _in_hand(s: State, seat: int, instance: int) -> str | None:
-    return None if instance in s.sides[seat].hand else f"card {instance} is not in your hand"
+def _in_hand(s: State, seat: int, instance: int) -> Refusal | None:
+    if instance in s.sides[seat].hand:
+        return None
+    return Refusal(TCGCode.NOT_IN_HAND, f"card {instance} is not in your hand")
 
 
-def _main(s: State) -> str | None:
-    return None if s.phase == MAIN and s.prompt is None else "not during the main phase of a turn"
+def _main(s: State) -> Refusal | None:
+    if s.phase == MAIN and s.prompt is None:
+        return None
+    return Refusal(TCGCode.NOT_MAIN_PHASE, "not during the main phase of a turn")
 
 
 # ------------------------------------------------------------------- checks
-def why_not_bench(s: State, seat: int, instance: int) -> str | None:
+def why_not_bench(s: State, seat: int, instance: int) -> Refusal | None:
     if reason := _main(s) or _in_hand(s, seat, instance):
         return reason
     if not card_of(s, instance).is_basic_pokemon:
-        return f"{card_of(s, instance).name} is not a Basic Pokémon"
+        return Refusal(
+            TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not a Basic Pokémon"
+        )
     if len(s.sides[seat].bench) >= BENCH:
-        return "your Bench is full (5 Pokémon)"
+        return Refusal(TCGCode.BENCH_FULL, "your Bench is full (5 Pokémon)")
     return None
 
 
-def why_not_evolve(s: State, seat: int, instance: int, target: int) -> str | None:
+def why_not_evolve(s: State, seat: int, instance: int, target: int) -> Refusal | None:
     if reason := _main(s) or _in_hand(s, seat, instance):
         return reason
     evolution = card_of(s, instance)
     mon = s.sides[seat].find(target)
     if mon is None:
-        return f"you have no Pokémon {target} in play"
+        return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {target} in play")
     if evolution.evolves_from != card_of(s, mon.card).name:
-        return f"{evolution.name} does not evolve from {card_of(s, mon.card).name}"
+        return Refusal(
+            TCGCode.NOT_AN_EVOLUTION,
+            f"{evolution.name} does not evolve from {card_of(s, mon.card).name}",
+        )
     if first_turn_of_player(s) and not evolves_early(s, mon):
-        return "no Pokémon can evolve during a player's first turn"
+        return Refusal(
+            TCGCode.TOO_EARLY_TO_EVOLVE, "no Pokémon can evolve during a player's first turn"
+        )
     if mon.since == s.turn and not evolves_early(s, mon):
-        return "a Pokémon that came into play or evolved this turn cannot evolve"
+        return Refusal(
+            TCGCode.TOO_EARLY_TO_EVOLVE,
+            "a Pokémon that came into play or evolved this turn cannot evolve",
+        )
     return None
 
 
-def why_not_attach(s: State, seat: int, instance: int, target: int) -> str | None:
+def why_not_attach(s: State, seat: int, instance: int, target: int) -> Refusal | None:
     if reason := _main(s) or _in_hand(s, seat, instance):
         return reason
     if card_of(s, instance).kind != "energy":
-        return f"{card_of(s, instance).name} is not an Energy card"
+        return Refusal(
+            TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not an Energy card"
+        )
     if s.used & ENERGY:
-        return "you already attached an Energy from your hand this turn"
+        return Refusal(
+            TCGCode.ENERGY_ATTACHED, "you already attached an Energy from your hand this turn"
+        )
     if s.sides[seat].find(target) is None:
-        return f"you have no Pokémon {target} in play"
+        return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {target} in play")
     return None
 
 
-def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> str | None:
+def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
     if reason := _main(s) or _in_hand(s, seat, instance):
         return reason
     trainer = card_of(s, instance)
     kind = trainer.trainer_kind
     if not kind:
-        return f"{trainer.name} is not a Trainer card"
+        return Refusal(TCGCode.WRONG_CARD_KIND, f"{trainer.name} is not a Trainer card")
     entry = POOL[s.cards[instance]]
     if kind == "item" and any(
         k.kind == "no_items" and k.target == player_marker(seat) for k in s.markers
     ):
-        return "you cannot play Item cards during this turn"
+        return Refusal(TCGCode.ITEMS_LOCKED, "you cannot play Item cards during this turn")
     if kind == "supporter":
         if s.used & SUPPORTER:
-            return "you already played a Supporter this turn"
+            return Refusal(TCGCode.SUPPORTER_PLAYED, "you already played a Supporter this turn")
         if s.turn == 1:
-            return "the player who goes first cannot play a Supporter on their first turn"
+            return Refusal(
+                TCGCode.FIRST_TURN,
+                "the player who goes first cannot play a Supporter on their first turn",
+            )
     if kind == "stadium":
         if s.used & STADIUM:
-            return "you already played a Stadium this turn"
+            return Refusal(TCGCode.STADIUM_PLAYED, "you already played a Stadium this turn")
         if s.stadium >= 0 and card_of(s, s.stadium).name == trainer.name:
-            return f"{trainer.name} is already in play"
+            return Refusal(TCGCode.SAME_STADIUM, f"{trainer.name} is already in play")
     if kind == "tool":
         mon = s.sides[seat].find(target) if target is not None else None
         if mon is None:
-            return "attach a Tool to one of your Pokémon"
+            return Refusal(TCGCode.TOOL_TARGET, "attach a Tool to one of your Pokémon")
         if mon.tool >= 0:
-            return "that Pokémon already has a Tool attached"
+            return Refusal(TCGCode.TOOL_TARGET, "that Pokémon already has a Tool attached")
     elif target is not None:
-        return f"{trainer.name} takes no target"
+        return Refusal(TCGCode.NO_TARGET, f"{trainer.name} takes no target")
     if entry.playable is not None and not entry.playable(s, seat, instance):
-        return f"{trainer.name} cannot be played now (it would do nothing)"
+        return Refusal(
+            TCGCode.WOULD_DO_NOTHING, f"{trainer.name} cannot be played now (it would do nothing)"
+        )
     return None
 
 
-def why_not_ability(s: State, seat: int, pokemon: int) -> str | None:
+def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
     if reason := _main(s):
         return reason
     mon = s.sides[seat].find(pokemon)
     if mon is None:
-        return f"you have no Pokémon {pokemon} in play"
+        return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {pokemon} in play")
     entry = POOL.get(s.cards[mon.card])
     if entry is None or not entry.ability:
-        return f"{card_of(s, mon.card).name} has no Ability to use"
+        return Refusal(TCGCode.NO_ABILITY, f"{card_of(s, mon.card).name} has no Ability to use")
     if abilities_off(s, mon):
-        return "Basic Pokémon have no Abilities while Mischievous Lock is in the Active Spot"
+        return Refusal(
+            TCGCode.ABILITIES_LOCKED,
+            "Basic Pokémon have no Abilities while Mischievous Lock is in the Active Spot",
+        )
     if pokemon in s.abilities_used and not entry.repeatable:
-        return "that Ability was already used this turn"
+        return Refusal(TCGCode.ABILITY_USED, "that Ability was already used this turn")
     if entry.ability_usable is not None and not entry.ability_usable(s, seat, pokemon):
-        return "that Ability cannot be used now"
+        return Refusal(TCGCode.WOULD_DO_NOTHING, "that Ability cannot be used now")
     return None
 
 
-def why_not_stadium(s: State, seat: int) -> str | None:
+def why_not_stadium(s: State, seat: int) -> Refusal | None:
     if reason := _main(s):
         return reason
     if s.stadium < 0:
-        return "there is no Stadium in play"
+        return Refusal(TCGCode.NO_STADIUM, "there is no Stadium in play")
     entry = POOL[s.cards[s.stadium]]
     if not entry.stadium_effect:
-        return f"{card_of(s, s.stadium).name} has no effect to use"
+        return Refusal(TCGCode.NO_STADIUM, f"{card_of(s, s.stadium).name} has no effect to use")
     if s.used & STADIUM_EFFECT:
-        return "the Stadium was already used this turn"
+        return Refusal(TCGCode.STADIUM_USED, "the Stadium was already used this turn")
     if entry.stadium_usable is not None and not entry.stadium_usable(s, seat, s.stadium):
-        return "the Stadium cannot be used now"
+        return Refusal(TCGCode.WOULD_DO_NOTHING, "the Stadium cannot be used now")
     return None
 
 
-def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> str | None:
+def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> Refusal | None:
     if reason := _main(s):
         return reason
     side = s.sides[seat]
     active = side.active
     if active is None:
-        return "you have no Active Pokémon"
+        return Refusal(TCGCode.ACTIVE_MISSING, "you have no Active Pokémon")
     if s.used & RETREAT:
-        return "you already retreated this turn"
+        return Refusal(TCGCode.RETREATED, "you already retreated this turn")
     if side.rotation in (ASLEEP, PARALYZED):
-        return "an Asleep or Paralyzed Pokémon cannot retreat"
+        return Refusal(TCGCode.CONDITION, "an Asleep or Paralyzed Pokémon cannot retreat")
     if is_marked(s, "cant_retreat", active.card):
-        return "this Pokémon cannot retreat during this turn"
+        return Refusal(TCGCode.PREVENTED, "this Pokémon cannot retreat during this turn")
     if side.find(to) is None or to == active.card:
-        return "retreat to one of your Benched Pokémon"
+        return Refusal(TCGCode.RETREAT_TARGET, "retreat to one of your Benched Pokémon")
     if len(set(discard)) != len(discard) or not set(discard) <= set(active.energy):
-        return "discard Energy attached to the retreating Pokémon"
+        return Refusal(TCGCode.RETREAT_COST, "discard Energy attached to the retreating Pokémon")
     cost = retreat_cost(s, active)
     if len(discard) != cost:
-        return f"the Retreat Cost is {cost} Energy"
+        return Refusal(TCGCode.RETREAT_COST, f"the Retreat Cost is {cost} Energy")
     return None
 
 
@@ -190,29 +217,35 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     return len(have) >= cost.count("C")
 
 
-def why_not_attack(s: State, seat: int, index: int) -> str | None:
+def why_not_attack(s: State, seat: int, index: int) -> Refusal | None:
     if reason := _main(s):
         return reason
     side = s.sides[seat]
     active = side.active
     if active is None:
-        return "you have no Active Pokémon"
+        return Refusal(TCGCode.ACTIVE_MISSING, "you have no Active Pokémon")
     attacks = card_of(s, active.card).attacks
     if index >= len(attacks):
-        return f"{card_of(s, active.card).name} has no attack {index}"
+        return Refusal(
+            TCGCode.NO_SUCH_ATTACK, f"{card_of(s, active.card).name} has no attack {index}"
+        )
     if s.turn == 1:
-        return "the player who goes first cannot attack on their first turn"
+        return Refusal(
+            TCGCode.FIRST_TURN, "the player who goes first cannot attack on their first turn"
+        )
     if side.rotation in (ASLEEP, PARALYZED):
-        return "an Asleep or Paralyzed Pokémon cannot attack"
+        return Refusal(TCGCode.CONDITION, "an Asleep or Paralyzed Pokémon cannot attack")
     if is_marked(s, "cant_attack", active.card):
-        return "this Pokémon cannot attack during this turn"
+        return Refusal(TCGCode.PREVENTED, "this Pokémon cannot attack during this turn")
     if any(
         k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
         for k in s.markers
     ):
-        return f"{attacks[index].name} cannot be used during this turn"
+        return Refusal(TCGCode.PREVENTED, f"{attacks[index].name} cannot be used during this turn")
     if not energy_meets(s, active.energy, attacks[index].cost):
-        return f"{attacks[index].name} needs {attacks[index].cost} Energy"
+        return Refusal(
+            TCGCode.NOT_ENOUGH_ENERGY, f"{attacks[index].name} needs {attacks[index].cost} Energy"
+        )
     return None
 
 

@@ -96,7 +96,11 @@ def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: in
         if isinstance(result, Stop):
             return
         if isinstance(result, Ask):
-            if not result.options or result.most <= 0:  # nothing to choose: an empty choice
+            # Nothing to choose: an empty choice. Not for a choice among hidden
+            # cards, though: whether it asks must not tell the other player
+            # whether the hidden pile holds a match (a search that finds nothing
+            # still asks, and the searcher answers "done").
+            if result.most <= 0 or (not result.options and not result.hidden):
                 ctx.vars[result.key] = ()
                 continue
             b.emit(
@@ -104,8 +108,8 @@ def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: in
                     seat=seat if result.seat is None else result.seat,
                     kind=result.kind,
                     options=result.options,
-                    # A search's limits must not tell how many cards matched.
-                    need=result.need if result.hidden else min(result.need, len(result.options)),
+                    need=min(result.need, len(result.options)),
+                    # A search's limit is its text's (it must not tell how many matched).
                     most=result.most if result.hidden else min(result.most, len(result.options)),
                     key=result.key,
                     hidden=result.hidden,

@@ -244,7 +244,10 @@ class KnockedOut(Event):
     type: Literal["knocked_out"] = "knocked_out"
     seat: int
     pokemon: int
-    by_attack: bool = False  # right after an attack (its damage), not at the checkup
+    by_attack: bool = False  # right after an attack, not at the checkup
+    # By damage from an attack: not by damage counters nor by an effect that
+    # Knocks it Out without damage (Doom Decree).
+    by_damage: bool = False
 
 
 class KnockOutEffect(Event):

@@ -62,7 +62,12 @@ def knockouts(b: Builder) -> None:
     for seat in _order(s):
         for mon in s.sides[seat].mons():
             if mon.damage >= hp(s, mon):
-                b.emit(m.KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack))
+                by_damage = mon.card in s.downed_by_attack
+                b.emit(
+                    m.KnockedOut(
+                        seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage
+                    )
+                )
                 due[1 - seat] += 2 if is_ex(s, mon) else 1
     for seat in _order(s):
         prizes = b.state.sides[seat].prizes[: due[seat]]
@@ -91,7 +96,8 @@ def knockouts(b: Builder) -> None:
 
 
 def _knock_out_triggers(b: Builder) -> bool:
-    """Before an Active Pokémon Knocked Out by the opponent's attack leaves play,
+    """Before an Active Pokémon Knocked Out by damage from the opponent's attack
+    (not by damage counters, not by Doom Decree) leaves play,
     the Tools on its owner's Bench with a Knock Out effect run, each once (a
     marker on the Tool remembers it). True when one of them asks a question."""
     s = b.state
@@ -99,7 +105,7 @@ def _knock_out_triggers(b: Builder) -> bool:
         return False
     seat = 1 - s.current
     active = s.sides[seat].active
-    if active is None or active.damage < hp(s, active):
+    if active is None or active.card not in s.downed_by_attack:
         return False
     for mon in s.sides[seat].bench:
         tool = mon.tool

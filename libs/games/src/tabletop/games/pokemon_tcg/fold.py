@@ -114,7 +114,14 @@ def _revealed(s: State, e: m.SetupRevealed) -> State:
 def _turn_started(s: State, e: m.TurnStarted) -> State:
     markers = tuple(k for k in s.markers if k.until >= e.turn)
     return update(
-        s, turn=e.turn, current=e.seat, used=0, abilities_used=(), markers=markers, phase=MAIN
+        s,
+        turn=e.turn,
+        current=e.seat,
+        used=0,
+        abilities_used=(),
+        markers=markers,
+        phase=MAIN,
+        downed_by_attack=(),
     )
 
 
@@ -261,15 +268,27 @@ def _taken_out(side: Side, pokemon: int) -> tuple[Side, tuple[int, ...], bool]:
     return replace_mon(side, pokemon, None), cards, was_active
 
 
+def _left_play(s: State, cards: tuple[int, ...]) -> State:
+    """Cards that leave play forget it: a Pokémon put into play again is a new
+    Pokémon (its once-a-turn Abilities unused, no lasting effects on it)."""
+    gone = set(cards)
+    return update(
+        s,
+        abilities_used=tuple(i for i in s.abilities_used if i not in gone),
+        markers=tuple(k for k in s.markers if k.target not in gone),
+        downed_by_attack=tuple(i for i in s.downed_by_attack if i not in gone),
+    )
+
+
 def _knocked_out(s: State, e: m.KnockedOut) -> State:
     side, gone, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = update(side, discard=side.discard + gone)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
-    if e.by_attack and card(s.cards[e.pokemon]).type == "F":
+    if e.by_damage and card(s.cards[e.pokemon]).type == "F":
         seen = list(s.fighting_knocked_out)
         seen[e.seat] = s.turn
         s = update(s, fighting_knocked_out=(seen[0], seen[1]))
-    return _unmarked(s, e.pokemon)
+    return _left_play(s, gone)
 
 
 def _knock_out_effect(s: State, e: m.KnockOutEffect) -> State:
@@ -282,7 +301,7 @@ def _returned(s: State, e: m.PokemonReturned) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = update(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
-    return _unmarked(s, e.pokemon)
+    return _left_play(s, cards)
 
 
 def _sudden_death(s: State, e: m.SuddenDeath) -> State:
@@ -301,7 +320,7 @@ def _shuffled_in(s: State, e: m.PokemonShuffledIn) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = update(side, deck=side.deck + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
-    return _unmarked(s, e.pokemon)
+    return _left_play(s, cards)
 
 
 def _tools_discarded(s: State, e: m.ToolsDiscarded) -> State:
@@ -333,6 +352,15 @@ def _stadium_gone(s: State, seat: int) -> State:
     return update(with_side(s, seat, update(side, discard=(*side.discard, s.stadium))), stadium=-1)
 
 
+def _damaged(s: State, e: m.Damaged) -> State:
+    before = _mon_damage(s, e.target)
+    s = _update_mon(s, e.target, damage=before + e.amount)
+    hp = card(s.cards[e.target]).hp
+    if not e.counters and s.phase == ATTACKED and before < hp <= before + e.amount:
+        s = update(s, downed_by_attack=(*s.downed_by_attack, e.target))
+    return s
+
+
 _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.GameStarted: _started,
     m.FirstChooserDrawn: lambda s, e: update(s, chooser=e.seat),
@@ -358,7 +386,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     m.Switched: lambda s, e: _switch(s, e.seat, e.to),
     m.AttackUsed: lambda s, e: update(s, phase=ATTACKED),
     m.CoinFlipped: lambda s, e: s,
-    m.Damaged: lambda s, e: _update_mon(s, e.target, damage=_mon_damage(s, e.target) + e.amount),
+    m.Damaged: _damaged,
     m.Healed: lambda s, e: _update_mon(
         s, e.target, damage=max(0, _mon_damage(s, e.target) - e.amount)
     ),

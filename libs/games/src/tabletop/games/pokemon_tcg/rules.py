@@ -7,11 +7,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Code, Command, Event, IllegalCommand
+from tabletop.kernel import Command, Event, IllegalCommand
 
 from . import actions, setup
 from . import messages as m
 from .engine import Builder
+from .errors import TCGCode
 from .flow import advance, close_prompt
 from .state import SETUP, State
 
@@ -19,18 +20,20 @@ from .state import SETUP, State
 def choose(b: Builder, c: m.Choose) -> None:
     prompt = b.state.prompt
     if prompt is None:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "there is nothing to choose now")
+        raise IllegalCommand(TCGCode.NO_CHOICE, "there is nothing to choose now")
     if c.option is None:
         if len(prompt.picked) < prompt.need:
             raise IllegalCommand(
-                Code.ILLEGAL_MOVE, f"choose {prompt.need - len(prompt.picked)} more first"
+                TCGCode.CHOOSE_MORE, f"choose {prompt.need - len(prompt.picked)} more first"
             )
     elif c.option not in prompt.options or c.option in prompt.picked:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, f"{c.option} is not one of the options")
+        raise IllegalCommand(TCGCode.NOT_AN_OPTION, f"{c.option} is not one of the options")
     b.emit(m.Picked(seat=c.seat, option=c.option, hidden=prompt.hidden))
     prompt = b.state.prompt
     assert prompt is not None
-    left = len(prompt.options) - len(prompt.picked)
+    # A choice among hidden cards never ends by itself when its options run out:
+    # the other player would learn that nothing more matched.
+    left = len(prompt.options) - len(prompt.picked) if not prompt.hidden else -1
     if c.option is None or len(prompt.picked) >= prompt.most or left == 0:
         close_prompt(b)
 
@@ -62,7 +65,7 @@ _HANDLERS: dict[type[Command], Callable[[Builder, Any], None]] = {
 def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     if state.prompt is not None and not isinstance(command, m.Choose):
         raise IllegalCommand(
-            Code.ILLEGAL_MOVE, f"answer the pending choice ({state.prompt.kind}) first"
+            TCGCode.CHOICE_PENDING, f"answer the pending choice ({state.prompt.kind}) first"
         )
     b = Builder(state, rng)
     _HANDLERS[type(command)](b, command)

@@ -87,10 +87,18 @@ def _redeal_opponent(state: State, seat: int, rng: random.Random) -> State:
         search = _searching(state, other, pile)
         if search is not None:
             variables = dict(search.resume.vars) if search.resume else {}
+            if "drawn" in variables and search.resume is not None:
+                # Which cards of the hand were just drawn is hidden too (extra draws).
+                variables["drawn"] = tuple(sorted(rest[: len(variables["drawn"])]))
+                resumed = replace(search.resume, vars=tuple(sorted(variables.items())))
+                search = replace(search, resume=resumed)
             options = SEARCHES[search.kind].options(state, other, variables)
             # The seat sees neither the options nor the limits: keep the world playable.
             need = min(search.need, len(options))
-            state = replace(state, prompt=replace(search, options=options, picked=(), need=need))
+            # It knows how many picks were made (not which): as many in the world.
+            picked = options[: len(search.picked)]
+            prompt = replace(search, options=options, picked=picked, need=need)
+            state = replace(state, prompt=prompt)
     return state
 
 

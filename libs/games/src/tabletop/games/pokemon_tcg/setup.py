@@ -15,16 +15,20 @@ Pokémon face down, prizes, the reveal, and the mulligan extra draws.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from tabletop.kernel import Code, IllegalCommand
+from tabletop.kernel import IllegalCommand
 
 from . import messages as m
 from .cards import card
 from .effects import Ask, Ctx, register_script, run
 from .engine import Builder
+from .errors import TCGCode
 from .state import BENCH, CHOOSE_FIRST, HAND, SETUP, State, card_of
+from .vocabulary import SEARCHES, HiddenChoice
 
 EXTRA_DRAWS = "engine/extra_draws"
+BENCH_DRAWN = "bench_drawn_basics"
 
 
 def deal(b: Builder, seat: int) -> None:
@@ -45,7 +49,7 @@ def deal(b: Builder, seat: int) -> None:
 def choose_first(b: Builder, command: m.ChooseFirst) -> None:
     s = b.state
     if s.phase != CHOOSE_FIRST:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "who goes first is already decided")
+        raise IllegalCommand(TCGCode.SETUP_OVER, "who goes first is already decided")
     first = command.seat if command.go_first else 1 - command.seat
     b.emit(m.FirstPlayerChosen(seat=first))
     deal(b, 0)
@@ -54,17 +58,17 @@ def choose_first(b: Builder, command: m.ChooseFirst) -> None:
 
 def _basic_in_hand(s: State, seat: int, instance: int) -> None:
     if instance not in s.sides[seat].hand:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, f"card {instance} is not in your hand")
+        raise IllegalCommand(TCGCode.NOT_IN_HAND, f"card {instance} is not in your hand")
     if not card_of(s, instance).is_basic_pokemon:
         raise IllegalCommand(
-            Code.ILLEGAL_MOVE, f"{card_of(s, instance).name} is not a Basic Pokémon"
+            TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not a Basic Pokémon"
         )
 
 
 def set_active(b: Builder, command: m.SetActive) -> None:
     s = b.state
     if s.phase != SETUP or s.sides[command.seat].active is not None:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "your Active Pokémon is already placed")
+        raise IllegalCommand(TCGCode.ACTIVE_PLACED, "your Active Pokémon is already placed")
     _basic_in_hand(s, command.seat, command.card)
     b.emit(m.ActiveSet(seat=command.seat, card=command.card))
 
@@ -73,9 +77,9 @@ def bench_during_setup(b: Builder, command: m.PlayBasic) -> None:
     s = b.state
     side = s.sides[command.seat]
     if side.active is None:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "place your Active Pokémon first")
+        raise IllegalCommand(TCGCode.ACTIVE_MISSING, "place your Active Pokémon first")
     if len(side.bench) >= BENCH:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "your Bench is full (5 Pokémon)")
+        raise IllegalCommand(TCGCode.BENCH_FULL, "your Bench is full (5 Pokémon)")
     _basic_in_hand(s, command.seat, command.card)
     b.emit(m.BasicBenched(seat=command.seat, card=command.card, face_down=True))
 
@@ -83,9 +87,9 @@ def bench_during_setup(b: Builder, command: m.PlayBasic) -> None:
 def finish_setup(b: Builder, command: m.FinishSetup) -> None:
     s = b.state
     if s.phase != SETUP or s.sides[command.seat].ready:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "you have already finished setting up")
+        raise IllegalCommand(TCGCode.SETUP_OVER, "you have already finished setting up")
     if s.sides[command.seat].active is None:
-        raise IllegalCommand(Code.ILLEGAL_MOVE, "place your Active Pokémon first")
+        raise IllegalCommand(TCGCode.ACTIVE_MISSING, "place your Active Pokémon first")
     b.emit(m.SetupFinished(seat=command.seat))
     s = b.state
     if not all(side.ready for side in s.sides):
@@ -110,11 +114,26 @@ def _ask_count(ctx: Ctx) -> Ask:
     return Ask("extra_draws", tuple(range(ctx.vars["most"] + 1)), key="count")
 
 
-def _draw(ctx: Ctx) -> Ask:
+def _drawn_basics(state: State, seat: int, variables: dict[str, Any]) -> tuple[int, ...]:
+    hand = state.sides[seat].hand
+    return tuple(i for i in variables.get("drawn", ()) if i in hand and _is_basic(state, i))
+
+
+def _is_basic(state: State, instance: int) -> bool:
+    return card_of(state, instance).is_basic_pokemon
+
+
+def _draw(ctx: Ctx) -> Ask | None:
+    # The cards drawn are hidden from the opponent, and so is the choice among
+    # them: it is asked whenever a card was drawn, Basic Pokémon or not. `drawn`
+    # is the one paused variable naming hidden cards: sample.py re-deals it.
     drawn = ctx.b.draw(ctx.seat, ctx.picks("count")[0])
-    basics = tuple(i for i in drawn if card_of(ctx.state, i).is_basic_pokemon)
+    if not drawn:
+        return None
+    ctx.vars["drawn"] = drawn
     room = BENCH - len(ctx.state.sides[ctx.seat].bench)
-    return Ask("bench_drawn_basics", basics, key="bench", need=0, most=room)
+    options = _drawn_basics(ctx.state, ctx.seat, ctx.vars)
+    return Ask(BENCH_DRAWN, options, key="bench", need=0, most=room, hidden=True)
 
 
 def _bench(ctx: Ctx) -> None:
@@ -123,6 +142,7 @@ def _bench(ctx: Ctx) -> None:
 
 
 register_script(EXTRA_DRAWS, (_ask_count, _draw, _bench))
+SEARCHES[BENCH_DRAWN] = HiddenChoice("hand", _drawn_basics)
 
 
 def start_events(

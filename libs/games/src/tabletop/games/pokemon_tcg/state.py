@@ -124,8 +124,13 @@ class State:
     markers: tuple[Marker, ...] = ()
     extra_draws: tuple[int, int] = (0, 0)
     prize_count: int = PRIZES  # 1 in Sudden Death
-    # Per seat: the last turn one of its Fighting Pokémon was Knocked Out by an attack.
+    # Per seat: the last turn one of its Fighting Pokémon was Knocked Out by damage
+    # from an attack (Avenging Knuckle).
     fighting_knocked_out: tuple[int, int] = (-1, -1)
+    # Pokémon in play whose damage reached their HP through an attack's damage (not
+    # damage counters, not a "is Knocked Out" effect): once Knocked Out, they were
+    # "Knocked Out by damage from an attack" (Exp. Share, Avenging Knuckle).
+    downed_by_attack: tuple[int, ...] = ()
     sudden_deaths: int = 0
     winners: tuple[int, ...] = ()
     reason: str = ""

@@ -195,12 +195,13 @@ def redact(event: Event, seat: int | None) -> Event:
         return event.model_copy(update={"cards": None})
     if isinstance(event, m.DeckShuffled):
         return event.model_copy(update={"order": None})
+    if isinstance(event, m.PromptOpened) and event.hidden and seat != event.seat:
+        # A choice among hidden cards: its options, and the number of picks it
+        # needs (at most the number of options), are the chooser's business.
+        event = event.model_copy(update={"options": None, "need": 0, "most": 0})
     if isinstance(event, m.PromptOpened) and seat != event.controller:
         # The effect's variables are its controller's business.
-        hidden = event.hidden and seat != event.seat
-        return event.model_copy(update={"vars": (), "options": None if hidden else event.options})
-    if isinstance(event, m.PromptOpened) and event.hidden and seat != event.seat:
-        return event.model_copy(update={"options": None})
+        return event.model_copy(update={"vars": ()})
     if isinstance(event, m.Picked) and event.hidden and seat != event.seat:
         return event.model_copy(update={"option": None})
     return event

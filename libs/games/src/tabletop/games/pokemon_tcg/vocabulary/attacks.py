@@ -14,7 +14,6 @@ from .. import messages as m
 from ..damage import (
     attack_damage,
     is_marked,
-    is_tera,
     prevents_condition,
     retaliation,
 )
@@ -250,12 +249,19 @@ def discard_all_energy_self() -> Step:
 
 
 def damage_each_own_bench(amount: int) -> Step:
-    """ "This attack also does N damage to each of your Benched Pokémon"."""
+    """ "This attack also does N damage to each of your Benched Pokémon": attack
+    damage like any other, so each Pokémon's own protections apply (the Tera
+    rule, "takes N less damage from attacks", lasting effects); no Weakness or
+    Resistance on the Bench (damage.attack_damage)."""
 
     def step(ctx: Ctx) -> None:
+        me = ctx.me()
+        if me is None:
+            return
         for mon in ctx.state.sides[ctx.seat].bench:
-            if not is_tera(ctx.state, mon):  # the Tera rule protects Benched Tera Pokémon
-                ctx.b.emit(m.Damaged(target=mon.card, amount=amount))
+            dealt = attack_damage(ctx.state, me, mon, amount)
+            if dealt:
+                ctx.b.emit(m.Damaged(target=mon.card, amount=dealt))
 
     return step
 
