@@ -26,8 +26,18 @@ from .cards import (
     deck_of,
     stone_name,
 )
-from .claims import claim_how, end_round, exhaust
-from .state import CLAIM, PHASE_NAMES, PLAY, RECRUIT, STONES, State, has_space, holds_win
+from .claims import claim_how, claimable, end_round, exhaust
+from .state import (
+    CLAIM,
+    PHASE_NAMES,
+    PLAY,
+    RECRUIT,
+    STONES,
+    State,
+    has_space,
+    holds_win,
+    update,
+)
 
 # Refusal codes (stable: clients switch on them).
 WRONG_PHASE = "wrong_phase"
@@ -136,9 +146,28 @@ def _pass(state: State, c: cmd.Pass, rng: random.Random) -> list[Event]:
     if can_play_clan(state, c.seat):
         raise IllegalCommand(MUST_PLAY, "you can play a clan card, so you may not pass")
     out: list[Event] = [ev.Passed(seat=c.seat)]
-    if state.passes >= 1:
+    if state.passes >= 1 and nothing_can_change(state):
         out += exhaust(state, rng)
     return out
+
+
+def can_act(state: State, seat: int) -> bool:
+    """Whether `seat`, on its turn, could do anything but pass and end it:
+    play a card or a ruse, or claim a stone."""
+    from .legal import legal_commands  # legal builds on this module
+
+    plays = legal_commands(update(state, turn=seat, phase=PLAY), seat)
+    if any(not isinstance(x, cmd.Pass) for x in plays):
+        return True
+    return any(claimable(state, seat, stone) for stone in range(STONES))
+
+
+def nothing_can_change(state: State) -> bool:
+    """The platform rule's condition (EXHAUSTION): neither player can ever
+    play a card or claim a stone again, so the rules alone would go on with
+    passes for ever. A pass draws no card and a claim only closes stones, so
+    once this holds it holds for good."""
+    return not can_act(state, 0) and not can_act(state, 1)
 
 
 def _claim(state: State, c: cmd.Claim, rng: random.Random) -> list[Event]:

@@ -18,6 +18,7 @@ from tabletop.kernel import Event
 
 from . import events as ev
 from .cards import MODE_BLIND, MODE_MUD, deck_of, mask
+from .claims import PLATFORM_RULES
 from .state import PHASE_NAMES, RECRUIT, STONES, State, need, update
 
 Where = Literal["opponent_hand", "hand", "recruit", "clan_deck", "tactics_deck"]
@@ -61,7 +62,8 @@ class SchottenTottenView(BaseModel):
     tactics_played: list[int]
     jokers_used: list[bool]
     played_this_turn: bool
-    passes: int
+    passes: int  # turns passed in a row (a pass ends the round only under platform_rules)
+    platform_rules: list[str]  # rules of this engine that no rulebook has: ["exhaustion"]
     recruit: list[int] | None  # the Recruiter's drawn cards (to their player only)
     recruit_decks: list[str]
     known: list[KnownCard]  # hidden cards whose place this seat knows
@@ -139,6 +141,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         jokers_used=list(state.joker_used),
         played_this_turn=state.played,
         passes=state.passes,
+        platform_rules=list(PLATFORM_RULES),
         recruit=list(state.recruit) if seat is not None and _recruiter(state) == seat else None,
         recruit_decks=[deck_of(c) for c in state.recruit],
         known=known,
