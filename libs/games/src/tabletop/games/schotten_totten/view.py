@@ -29,6 +29,7 @@ class StoneView(BaseModel):
     owner: int | None
     sides: list[list[int]]
     modes: list[str]
+    mode_seats: list[int]  # who placed each of `modes`
     need: int
     first_complete: int | None
 
@@ -71,6 +72,9 @@ class SchottenTottenView(BaseModel):
     over: bool
 
 
+_MODES = ((MODE_BLIND, "blind-mans-bluff", 0), (MODE_MUD, "mud-fight", 1))  # bit, name, mode_by
+
+
 def _recruiter(state: State) -> int:
     return state.turn if state.phase == RECRUIT else -1
 
@@ -107,11 +111,8 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
             stone=s,
             owner=None if state.owner[s] < 0 else state.owner[s],
             sides=[list(state.sides[s][0]), list(state.sides[s][1])],
-            modes=[
-                name
-                for bit, name in ((MODE_BLIND, "blind-mans-bluff"), (MODE_MUD, "mud-fight"))
-                if state.modes[s] & bit
-            ],
+            modes=[name for bit, name, _ in _MODES if state.modes[s] & bit],
+            mode_seats=[state.mode_by[i] for bit, _, i in _MODES if state.modes[s] & bit],
             need=need(state, s),
             first_complete=None if state.first_done[s] < 0 else state.first_done[s],
         )
