@@ -42,6 +42,7 @@ def position(
     modes: dict[int, int] | None = None,
     owner: dict[int, int] | None = None,
     first: dict[int, int] | None = None,
+    first_three: dict[int, int] | None = None,
     discard: str = "",
     phase: int = CLAIM,
     turn: int = 0,
@@ -50,7 +51,9 @@ def position(
     """A hand-made position. Cards not placed anywhere form the clan deck
     (sorted) unless `deck` is given; sides are written per stone as
     ("cards of seat 0", "cards of seat 1"). A stone where both sides are
-    complete counts seat 0 as having completed first unless `first` says."""
+    complete counts seat 0 as having completed first unless `first` says;
+    likewise for 3 cards under a Mud fight (`first_three`). Combat modes are
+    placed by `mode_by=(blind, mud)` seats (default: nobody)."""
     base = GAME.new(2, seed=0, first_player=0, variant="tactics" if tactics else "base")
     side_cards = [((), ())] * 9
     for stone, (a, b) in (sides or {}).items():
@@ -81,8 +84,18 @@ def position(
             first_done.append(1)
         else:
             first_done.append(-1)
+    three = []
+    for s in range(9):
+        done = [len(side_cards[s][p]) >= 3 for p in (0, 1)]
+        if need[s] == 3:
+            three.append(first_done[s])
+        elif (first_three or {}).get(s) is not None:
+            three.append(first_three[s])
+        else:
+            three.append(0 if done[0] else 1 if done[1] else -1)
     return update(
         base,
+        first_three=tuple(three),
         sides=tuple(side_cards),
         hands=hand_cards,
         deck=deck_cards,

@@ -118,29 +118,6 @@ def test_deck_exhaustion_play_on_with_the_hand_then_pass() -> None:
     assert EndTurn(seat=0) in GAME.legal_commands(state, 0)
 
 
-def test_two_passes_in_a_row_resolve_the_table() -> None:
-    # Nobody can play: both hands are stuck. Stones with complete sides are
-    # decided as they stand, a lone complete side takes its stone.
-    sides = {
-        0: ("r7 r8 r9", "o1 o2 o4"),  # seat 0
-        1: ("y1 y2 y3", "g5 g6 g7"),  # seat 1
-        2: ("b1 b2 b4", "p1"),  # seat 0: the other side can never be completed
-        3: ("r1 o5", "p9 p8 p7"),  # seat 1
-    }
-    state = position(sides=sides, hands=("", ""), deck="", phase=PLAY, passes=1, turn=1)
-    events = decide(state, Pass(seat=1))
-    claimed = [(e.stone, e.seat, e.how) for e in events if e.type == "stone_claimed"]
-    assert claimed == [
-        (0, 0, "exhaustion"),
-        (1, 1, "exhaustion"),
-        (2, 0, "exhaustion"),
-        (3, 1, "exhaustion"),
-    ]
-    end = events[-1]
-    assert isinstance(end, RoundEnded) and end.winner is None and end.points == (2, 2)
-    assert GAME.outcome(GAME.fold(state, events)).ranks == (0, 0)
-
-
 def test_rounds_score_and_the_loser_starts_the_next() -> None:
     state = position(sides={2: ("r7 r8 r9", "g1")}, owner={0: 0, 1: 0, 5: 1}, rounds=2, round=1)
     events = claim(state, 0, 2)

@@ -1,46 +1,29 @@
-"""Stored playthroughs of both gem-market games: seeded random games through
-`random_playout` (the path bots and the benchmark use), fingerprinted.
+"""Stored playthroughs of both gem-market games, from the conformance-level
+store (tests/conformance/playthroughs.py, `playthroughs.json`): the same
+check as tests/conformance/test_playthroughs.py for the gem games' tables,
+so `pytest tests/games/splendor` alone still catches a rule change.
 
-A fingerprint covers every event and every chosen command in wire form, so it
-changes when a rule, an event's content or the order of the legal commands
-changes. Speed work must leave them as they are; a deliberate rule change
-updates them (and says why in its commit).
+Speed work must leave them as they are; a deliberate rule change updates them
+(`.venv/bin/python -m tests.conformance.playthroughs --update splendor
+splendor-pokemon`) and says why in its commit.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+from typing import Any
 
 import pytest
 
-from tabletop.games import get_game
-from tabletop.kernel import random_playout
+from tests.conformance import playthroughs
 
-SEEDS = range(6)
-FINGERPRINTS = {
-    ("splendor", 2): "4356d2c32335848a",
-    ("splendor", 3): "22ad73b6c3c1aff6",
-    ("splendor", 4): "b3d932de20fff1af",
-    ("splendor-pokemon", 2): "bec605a2d9b834ff",
-    ("splendor-pokemon", 3): "531e1ba787cbb3e8",
-    ("splendor-pokemon", 4): "47662c8f82e932c7",
-}
+GEM_GAMES = ("splendor", "splendor-pokemon")
+GEM_TABLES = {t: v for t, v in playthroughs.tables().items() if v[0].id in GEM_GAMES}
 
 
-def fingerprint(game_id: str, players: int) -> str:
-    game = get_game(game_id)
-    digest = hashlib.sha256()
-    for seed in SEEDS:
-        setup, steps = random_playout(game, players, seed)
-        rows = [e.model_dump(mode="json") for e in setup]
-        for step in steps:
-            rows.append(step.command.model_dump(mode="json"))
-            rows += [e.model_dump(mode="json") for e in step.events]
-        digest.update(json.dumps(rows, sort_keys=True).encode())
-    return digest.hexdigest()[:16]
-
-
-@pytest.mark.parametrize(("game_id", "players"), sorted(FINGERPRINTS))
-def test_seeded_random_games_are_unchanged(game_id: str, players: int) -> None:
-    assert fingerprint(game_id, players) == FINGERPRINTS[game_id, players]
+@pytest.mark.parametrize("table", sorted(GEM_TABLES))
+def test_seeded_random_games_are_unchanged(table: str) -> None:
+    game, players, options = GEM_TABLES[table]
+    stored: list[dict[str, Any]] = playthroughs.load().get(table, [])
+    assert stored, f"{table} has no stored playthroughs"
+    diff = playthroughs.differences(stored, playthroughs.table_entries(game, players, options))
+    assert not diff, f"{table}: " + "; ".join(diff)

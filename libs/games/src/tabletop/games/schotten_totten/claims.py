@@ -20,6 +20,12 @@ NOT_PROVEN = "claim_not_proven"
 
 WIN_POINTS = 5
 
+# The one rule of this engine that is in no rulebook (docs/games/schotten-totten.md,
+# "Platform rule"): when both players passed in a row and neither can play a card
+# or claim a stone any more, the round ends and the table is decided as it stands.
+EXHAUSTION = "exhaustion"
+PLATFORM_RULES = (EXHAUSTION,)
+
 
 def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
     """What may still join `seat`'s sides: every clan card not on the table
@@ -103,7 +109,7 @@ def exhaustion_winner(state: State, stone: int) -> int:
 
 
 def exhaust(state: State, rng: random.Random) -> list[Event]:
-    """Both players passed in a row: award what the table decides, end the round."""
+    """The platform rule EXHAUSTION: award what the table decides, end the round."""
     out: list[Event] = []
     owner = list(state.owner)
     for stone in range(STONES):

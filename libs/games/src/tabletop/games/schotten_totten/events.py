@@ -45,7 +45,8 @@ class Passed(Event):
 
 class StoneClaimed(Event):
     """`how`: 'claim' (both sides complete), 'early' (proved unbeatable) or
-    'exhaustion' (awarded when both players passed in a row)."""
+    'exhaustion' (awarded by the platform rule: both players passed in a row
+    and neither could play or claim any more)."""
 
     type: Literal["stone_claimed"] = "stone_claimed"
     seat: int

@@ -5,8 +5,19 @@ from __future__ import annotations
 from tabletop.kernel import Event
 
 from . import events as ev
-from .cards import BANSHEE, JOKERS, MODE_OF_CARD, RECRUITER, STRATEGIST, TRAITOR, mask
-from .state import CLAIM, OVER, PLAY, RECRUIT, STONES, State, first_after, need, update
+from .cards import BANSHEE, JOKERS, MODE_MUD, MODE_OF_CARD, RECRUITER, STRATEGIST, TRAITOR, mask
+from .state import (
+    CLAIM,
+    OVER,
+    PLAY,
+    RECRUIT,
+    STONES,
+    State,
+    first_after,
+    mode_index,
+    need,
+    update,
+)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -24,11 +35,40 @@ def _with_side(state: State, stone: int, seat: int, side: tuple[int, ...]) -> St
     pair = (side, sides[1]) if seat == 0 else (sides[0], side)
     n = need(state, stone)
     done = (len(pair[0]) >= n, len(pair[1]) >= n)
+    three = (len(pair[0]) >= 3, len(pair[1]) >= 3)
     return update(
         state,
         sides=_set(state.sides, stone, pair),
         first_done=_set(state.first_done, stone, first_after(state.first_done[stone], done, seat)),
+        first_three=_set(
+            state.first_three, stone, first_after(state.first_three[stone], three, seat)
+        ),
     )
+
+
+def _mode_on(state: State, stone: int, card: int, seat: int) -> State:
+    """Combat mode `card` of `seat` now lies on `stone` (Mud fight makes
+    complete sides incomplete: `_with_side` recomputes that)."""
+    state = update(
+        state,
+        modes=_set(state.modes, stone, state.modes[stone] | MODE_OF_CARD[card]),
+        mode_by=_set(state.mode_by, mode_index(card), seat),
+    )
+    return _with_side(state, stone, seat, state.sides[stone][seat])
+
+
+def _mode_off(state: State, stone: int, card: int) -> State:
+    """Combat mode `card` leaves `stone`. Without the Mud fight, who completed
+    first is again whose side reached 3 cards first (kept all along)."""
+    bit = MODE_OF_CARD[card]
+    state = update(
+        state,
+        modes=_set(state.modes, stone, state.modes[stone] & ~bit),
+        mode_by=_set(state.mode_by, mode_index(card), -1),
+    )
+    if bit == MODE_MUD:
+        state = update(state, first_done=_set(state.first_done, stone, state.first_three[stone]))
+    return state
 
 
 def _bump(pair: tuple, seat: int, by=1) -> tuple:
@@ -59,6 +99,8 @@ def _empty_table() -> dict[str, object]:
         "modes": (0,) * STONES,
         "owner": (-1,) * STONES,
         "first_done": (-1,) * STONES,
+        "first_three": (-1,) * STONES,
+        "mode_by": (-1, -1),
         "played": False,
         "passes": 0,
         "tactics_played": (0, 0),
@@ -107,10 +149,7 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
     if card in JOKERS:
         state = update(state, joker_used=_set(state.joker_used, seat, True))
     if card in MODE_OF_CARD:
-        state = update(
-            state, modes=_set(state.modes, stone, state.modes[stone] | MODE_OF_CARD[card])
-        )
-        return _with_side(state, stone, seat, state.sides[stone][seat])
+        return _mode_on(state, stone, card, seat)
     return _with_side(state, stone, seat, (*state.sides[stone][seat], card))
 
 
@@ -183,17 +222,27 @@ def _cards_returned(state: State, e: ev.CardsReturned) -> State:
 def _strategist(state: State, e: ev.StrategistPlayed) -> State:
     seat, card = e.seat, e.card
     state = _card_out(state, seat, STRATEGIST, True)
-    state = _with_side(state, e.from_stone, seat, _without(state.sides[e.from_stone][seat], card))
+    if card in MODE_OF_CARD:
+        state = _mode_off(state, e.from_stone, card)
+        if e.to_stone is not None:
+            state = _mode_on(state, e.to_stone, card, seat)
+    else:
+        from_side = _without(state.sides[e.from_stone][seat], card)
+        state = _with_side(state, e.from_stone, seat, from_side)
+        if e.to_stone is not None:
+            state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
     if e.to_stone is None:
         return update(state, discard=(*state.discard, card, STRATEGIST))
-    state = _with_side(state, e.to_stone, seat, (*state.sides[e.to_stone][seat], card))
     return update(state, discard=(*state.discard, STRATEGIST))
 
 
 def _banshee(state: State, e: ev.BansheePlayed) -> State:
     seat, card, other = e.seat, e.card, 1 - e.seat
     state = _card_out(state, seat, BANSHEE, True)
-    state = _with_side(state, e.stone, other, _without(state.sides[e.stone][other], e.card))
+    if card in MODE_OF_CARD:
+        state = _mode_off(state, e.stone, card)
+    else:
+        state = _with_side(state, e.stone, other, _without(state.sides[e.stone][other], card))
     return update(state, discard=(*state.discard, card, BANSHEE))
 
 

@@ -18,8 +18,8 @@ from .cards import (
     TRAITOR,
 )
 from .claims import claimable
-from .rules import draw_due, may_play_tactic
-from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space
+from .rules import draw_due, may_play_tactic, mode_may_leave
+from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space, mode_index, mode_stone
 
 # Commands are frozen, so the same instance can be listed again and again:
 # building them is the most expensive part of listing them.
@@ -118,8 +118,12 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
                 for moved in state.sides[s][seat]:
                     out.append(_strategist(seat, moved, None))
                     out += [_strategist(seat, moved, t) for t in spaces if t != s]
+            for mode, s in _modes(state, seat):
+                out.append(_strategist(seat, mode, None))
+                out += [_strategist(seat, mode, t) for t in unclaimed if t != s]
         elif card == BANSHEE:
             out += [_banshee(seat, target) for s in unclaimed for target in state.sides[s][other]]
+            out += [_banshee(seat, mode) for mode, _ in _modes(state, other)]
         elif card == TRAITOR:
             out += [
                 _traitor(seat, target, t)
@@ -128,6 +132,22 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
                 if target < 54
                 for t in spaces
             ]
+    return out
+
+
+def _modes(state: State, whose: int) -> list[tuple[int, int]]:
+    """(card, stone) of `whose`'s combat modes that a ruse may take from their
+    unclaimed stone."""
+    out = []
+    for mode in COMBAT_MODES:
+        stone = mode_stone(state, mode)
+        if (
+            stone is not None
+            and state.mode_by[mode_index(mode)] == whose
+            and state.owner[stone] < 0
+            and mode_may_leave(state, stone, mode)
+        ):
+            out.append((mode, stone))
     return out
 
 

@@ -18,6 +18,7 @@ from .cards import (
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MUD_FIGHT,
     RECRUITER,
     RUSES,
     STRATEGIST,
@@ -26,8 +27,20 @@ from .cards import (
     deck_of,
     stone_name,
 )
-from .claims import claim_how, end_round, exhaust
-from .state import CLAIM, PHASE_NAMES, PLAY, RECRUIT, STONES, State, has_space, holds_win
+from .claims import claim_how, claimable, end_round, exhaust
+from .state import (
+    CLAIM,
+    PHASE_NAMES,
+    PLAY,
+    RECRUIT,
+    STONES,
+    State,
+    has_space,
+    holds_win,
+    mode_index,
+    mode_stone,
+    update,
+)
 
 # Refusal codes (stable: clients switch on them).
 WRONG_PHASE = "wrong_phase"
@@ -48,6 +61,7 @@ NOT_YOUR_CARD = "not_your_card"
 NOT_OPPONENT_CARD = "not_opponent_card"
 NOT_CLAN_CARD = "not_clan_card"
 SAME_STONE = "same_stone"
+MUD_FIGHT_IN_USE = "mud_fight_in_use"
 
 
 def locate(state: State, card: int) -> tuple[int, int] | None:
@@ -136,9 +150,28 @@ def _pass(state: State, c: cmd.Pass, rng: random.Random) -> list[Event]:
     if can_play_clan(state, c.seat):
         raise IllegalCommand(MUST_PLAY, "you can play a clan card, so you may not pass")
     out: list[Event] = [ev.Passed(seat=c.seat)]
-    if state.passes >= 1:
+    if state.passes >= 1 and nothing_can_change(state):
         out += exhaust(state, rng)
     return out
+
+
+def can_act(state: State, seat: int) -> bool:
+    """Whether `seat`, on its turn, could do anything but pass and end it:
+    play a card or a ruse, or claim a stone."""
+    from .legal import legal_commands  # legal builds on this module
+
+    plays = legal_commands(update(state, turn=seat, phase=PLAY), seat)
+    if any(not isinstance(x, cmd.Pass) for x in plays):
+        return True
+    return any(claimable(state, seat, stone) for stone in range(STONES))
+
+
+def nothing_can_change(state: State) -> bool:
+    """The platform rule's condition (EXHAUSTION): neither player can ever
+    play a card or claim a stone again, so the rules alone would go on with
+    passes for ever. A pass draws no card and a claim only closes stones, so
+    once this holds it holds for good."""
+    return not can_act(state, 0) and not can_act(state, 1)
 
 
 def _claim(state: State, c: cmd.Claim, rng: random.Random) -> list[Event]:
@@ -220,24 +253,57 @@ def _own_card(state: State, seat: int, card: int, whose: int) -> int:
     return where[0]
 
 
+def mode_may_leave(state: State, stone: int, card: int) -> bool:
+    """A Mud fight cannot leave a stone where a side holds its 4th card: the
+    rulebook gives a 3-card stone no way to shed it."""
+    return card != MUD_FIGHT or all(len(side) <= 3 for side in state.sides[stone])
+
+
+def _own_mode(state: State, seat: int, card: int, whose: int) -> int:
+    """The unclaimed stone on which `whose`'s combat mode `card` lies."""
+    stone = mode_stone(state, card)
+    if stone is None or state.mode_by[mode_index(card)] != whose:
+        code, side = (NOT_YOUR_CARD, "yours") if whose == seat else (NOT_OPPONENT_CARD, "theirs")
+        raise IllegalCommand(code, f"{card_name(card)} is not on a stone as {side}")
+    _unclaimed(state, stone)
+    if not mode_may_leave(state, stone, card):
+        raise IllegalCommand(
+            MUD_FIGHT_IN_USE,
+            f"a side of {stone_name(stone)} holds 4 cards: the Mud fight cannot leave it",
+        )
+    return stone
+
+
 def _strategist(state: State, c: cmd.PlayStrategist, rng: random.Random) -> list[Event]:
     _ruse(state, c.seat, STRATEGIST)
-    stone = _own_card(state, c.seat, c.card, c.seat)
+    mode = c.card in COMBAT_MODES
+    if mode:
+        stone = _own_mode(state, c.seat, c.card, c.seat)
+    else:
+        stone = _own_card(state, c.seat, c.card, c.seat)
     if c.to_stone is not None:
         if c.to_stone == stone:
             raise IllegalCommand(SAME_STONE, "the Strategist moves a card to another stone")
-        _space(state, c.to_stone, c.seat)
+        if mode:
+            _unclaimed(state, c.to_stone)  # a combat mode lies on the stone, not on a side
+        else:
+            _space(state, c.to_stone, c.seat)
     return [ev.StrategistPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
 
 
 def _banshee(state: State, c: cmd.PlayBanshee, rng: random.Random) -> list[Event]:
     _ruse(state, c.seat, BANSHEE)
-    stone = _own_card(state, c.seat, c.card, 1 - c.seat)
+    if c.card in COMBAT_MODES:
+        stone = _own_mode(state, c.seat, c.card, 1 - c.seat)
+    else:
+        stone = _own_card(state, c.seat, c.card, 1 - c.seat)
     return [ev.BansheePlayed(seat=c.seat, card=c.card, stone=stone)]
 
 
 def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event]:
     _ruse(state, c.seat, TRAITOR)
+    if c.card in COMBAT_MODES:
+        raise IllegalCommand(NOT_CLAN_CARD, "the Traitor takes clan cards only")
     stone = _own_card(state, c.seat, c.card, 1 - c.seat)
     if c.card in ELITE_TROOPS:
         raise IllegalCommand(NOT_CLAN_CARD, "the Traitor takes clan cards only")

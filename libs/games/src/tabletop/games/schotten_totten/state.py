@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import MODE_BLIND, MODE_MUD
+from .cards import MODE_BLIND, MODE_MUD, MODE_OF_CARD
 
 STONES = 9
 BASE_HAND, TACTICS_HAND = 6, 7
@@ -50,6 +50,12 @@ class State(NamedTuple):
     known: tuple[int, int]
     last_round: tuple[int, int, int] | None = None  # winner (-1 draw), points of 0, 1
     over: bool = False
+    # Who placed Blind-man's bluff, Mud fight (-1: not on the table): the
+    # Strategist moves your own, the Banshee discards the opponent's.
+    mode_by: tuple[int, int] = (-1, -1)
+    # Per stone: whose side reached 3 cards first, kept under a Mud fight too,
+    # so that the rulebook's tie rule holds again when the Mud fight leaves.
+    first_three: tuple[int, ...] = (-1,) * 9
 
     @property
     def hand_size(self) -> int:
@@ -64,6 +70,17 @@ def update(state: State, **changes: Any) -> State:
 def need(state: State, stone: int) -> int:
     """Cards a side needs on `stone`: 4 under Mud fight, else 3."""
     return 4 if state.modes[stone] & MODE_MUD else 3
+
+
+def mode_index(card: int) -> int:
+    """Index of a combat-mode card in `State.mode_by`."""
+    return 0 if MODE_OF_CARD[card] == MODE_BLIND else 1
+
+
+def mode_stone(state: State, card: int) -> int | None:
+    """The stone a combat-mode card lies on, or None."""
+    bit = MODE_OF_CARD[card]
+    return next((s for s in range(STONES) if state.modes[s] & bit), None)
 
 
 def blind(state: State, stone: int) -> bool:

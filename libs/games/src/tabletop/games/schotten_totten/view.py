@@ -18,6 +18,7 @@ from tabletop.kernel import Event
 
 from . import events as ev
 from .cards import MODE_BLIND, MODE_MUD, deck_of, mask
+from .claims import PLATFORM_RULES
 from .state import PHASE_NAMES, RECRUIT, STONES, State, need, update
 
 Where = Literal["opponent_hand", "hand", "recruit", "clan_deck", "tactics_deck"]
@@ -28,6 +29,7 @@ class StoneView(BaseModel):
     owner: int | None
     sides: list[list[int]]
     modes: list[str]
+    mode_seats: list[int]  # who placed each of `modes`
     need: int
     first_complete: int | None
 
@@ -61,12 +63,16 @@ class SchottenTottenView(BaseModel):
     tactics_played: list[int]
     jokers_used: list[bool]
     played_this_turn: bool
-    passes: int
+    passes: int  # turns passed in a row (a pass ends the round only under platform_rules)
+    platform_rules: list[str]  # rules of this engine that no rulebook has: ["exhaustion"]
     recruit: list[int] | None  # the Recruiter's drawn cards (to their player only)
     recruit_decks: list[str]
     known: list[KnownCard]  # hidden cards whose place this seat knows
     opponent_knows: list[KnownCard]  # this seat's cards / deck places the opponent knows
     over: bool
+
+
+_MODES = ((MODE_BLIND, "blind-mans-bluff", 0), (MODE_MUD, "mud-fight", 1))  # bit, name, mode_by
 
 
 def _recruiter(state: State) -> int:
@@ -105,11 +111,8 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
             stone=s,
             owner=None if state.owner[s] < 0 else state.owner[s],
             sides=[list(state.sides[s][0]), list(state.sides[s][1])],
-            modes=[
-                name
-                for bit, name in ((MODE_BLIND, "blind-mans-bluff"), (MODE_MUD, "mud-fight"))
-                if state.modes[s] & bit
-            ],
+            modes=[name for bit, name, _ in _MODES if state.modes[s] & bit],
+            mode_seats=[state.mode_by[i] for bit, _, i in _MODES if state.modes[s] & bit],
             need=need(state, s),
             first_complete=None if state.first_done[s] < 0 else state.first_done[s],
         )
@@ -139,6 +142,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         jokers_used=list(state.joker_used),
         played_this_turn=state.played,
         passes=state.passes,
+        platform_rules=list(PLATFORM_RULES),
         recruit=list(state.recruit) if seat is not None and _recruiter(state) == seat else None,
         recruit_decks=[deck_of(c) for c in state.recruit],
         known=known,
