@@ -40,7 +40,8 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     registry = CollectorRegistry()
     metrics = MatchmakingMetrics(registry)
     subjects = MatchmakingSubjects(namespace=settings.namespace)
-    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas,
+                        ticket_ttl=settings.ticket_ttl)  # fmt: skip
     ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
 
     broker = service_broker(
@@ -99,7 +100,7 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
-        await ensure_key_values(js, topology)
+        await ensure_key_values(js, topology, owner=True)  # it sets the ticket TTL
         store = MatchmakingStore(
             await js.key_value(topology.tickets_bucket),
             await js.key_value(topology.queues_bucket),
