@@ -100,6 +100,7 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
                 ("matchmaking.seat", archive.seat_players, "Record who sits where"),
                 ("matchmaking.found", queues.found_all, "Tell a player their match"),
                 ("matchmaking.open-games", archive.player_games, "Count a player's open games"),
+                ("matchmaking.finished", archive.game, "Is a seated game finished?"),
             ],
         },
         "bots": {

@@ -77,6 +77,12 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
         f"$JS.API.CONSUMER.INFO.{KV[queues]}.*",
         f"$JS.API.CONSUMER.DELETE.{KV[queues]}.>",
         f"$JS.FC.{KV[queues]}.>",
+        # listing the seated games: the sweep deleting finished games' seatings
+        f"$JS.API.CONSUMER.CREATE.{KV[seats]}",
+        f"$JS.API.CONSUMER.CREATE.{KV[seats]}.>",
+        f"$JS.API.CONSUMER.INFO.{KV[seats]}.*",
+        f"$JS.API.CONSUMER.DELETE.{KV[seats]}.>",
+        f"$JS.FC.{KV[seats]}.>",
     },
     "bots": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | durable("bots") | READ_GAMES,
     "leaderboards": DECLARE_STREAM | durable("leaderboards") | READ_GAMES,

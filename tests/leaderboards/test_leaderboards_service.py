@@ -206,5 +206,5 @@ async def test_a_poison_commit_is_parked_and_later_games_are_still_rated(
     }  # fmt: skip
     exhausted = parked[("leaderboards", "exhausted")]
     assert exhausted["Tabletop-Subject"] == topology.game_subject(poison.game_id)
-    assert exhausted["Tabletop-Deliveries"] == "5"  # LEADERBOARDS_MAX_ATTEMPTS' default
-    assert exhausted["Tabletop-Reason"].startswith("failed 5 attempts: ")
+    assert exhausted["Tabletop-Deliveries"] == "10"  # LEADERBOARDS_MAX_ATTEMPTS' default
+    assert exhausted["Tabletop-Reason"].startswith("failed 10 attempts: ")

@@ -1,7 +1,7 @@
 """Limits per client over the real services: sign-ins, requests per player
 and per IP are rate limited (429 `rate_limited`, Retry-After); bot levels are
 names, an unknown one is a 400; a player's open games and WebSockets are
-capped."""
+capped; tickets expire."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ import websockets
 from nats.aio.client import Client
 
 from tabletop.gateway.tokens import issue
-from tabletop.messaging.matchmaking import Seating
+from tabletop.messaging.matchmaking import GetTicket, JoinQueue, MatchmakingSubjects, Seating
 
 from .http import Player
-from .services import Platform, eventually
+from .services import Platform, ask, eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 
@@ -122,3 +122,52 @@ async def test_levels_open_games_and_websockets_are_bounded(nc: Client, platform
                 return "view" in json.loads(await asyncio.wait_for(again.recv(), 10))
 
         assert await eventually(reopened, within=10, what="a WebSocket slot freed")
+
+
+async def test_tickets_expire_after_their_ttl(nc: Client, platform: Platform) -> None:
+    fast = {"MATCHMAKING_BOT_WAIT": "0", "MATCHMAKING_RETRY_AFTER": "1",
+            "MATCHMAKING_REQUEST_TIMEOUT": "1", "MATCHMAKING_TICKET_TTL": "4"}  # fmt: skip
+    platform.start_all({"rules": {}, "archive": {}, "matchmaking": fast})
+    mm = MatchmakingSubjects(namespace=platform.namespace)
+    joined = await ask(nc, mm.join, JoinQueue(player_id="tess", game=GAME, players=2))
+    assert joined["ticket"]["player_id"] == "tess"  # waiting, or already matched
+    info = await nc.jetstream().stream_info(f"KV_{platform.topology.tickets_bucket}")
+    assert info.config.max_age == 4
+
+    async def expired() -> bool:
+        reply = await ask(nc, mm.status, GetTicket(player_id="tess"))
+        return (reply.get("error") or {}).get("code") == "no_ticket"
+
+    assert await eventually(expired, within=30, what="the ticket gone after its TTL")
+
+
+async def test_a_seating_expires_once_its_game_is_finished_never_while_it_runs(
+    nc: Client, platform: Platform
+) -> None:
+    sweep = {"MATCHMAKING_BOT_WAIT": "0", "MATCHMAKING_SEATING_RETENTION": "0",
+             "MATCHMAKING_SWEEP_INTERVAL": "1"}  # fmt: skip
+    platform.start_all({"rules": {}, "archive": {}, "matchmaking": sweep, "bots": {}})
+    mm = MatchmakingSubjects(namespace=platform.namespace)
+    for name in ("bo", "bea"):  # two bot tickets: a game the bots play to its end
+        finished = await ask(
+            nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot="easy")
+        )
+    done_id = finished["ticket"]["game_id"]
+    # A human who never moves: the game stays unfinished.
+    running = await ask(nc, mm.join, JoinQueue(player_id="hal", game=GAME, players=2))
+    running_id = running["ticket"]["game_id"]
+    kv = await nc.jetstream().key_value(platform.topology.seats_bucket)
+
+    async def seated() -> set[str]:
+        try:
+            return set(await kv.keys())
+        except Exception:  # no keys left
+            return set()
+
+    async def done_gone() -> bool:
+        return done_id not in await seated()
+
+    await eventually(done_gone, within=60, what="the finished game's seating expired")
+    assert running_id in await seated()  # still played: kept
+    matchmaking = platform.processes[2]
+    assert matchmaking.metric("tabletop_matchmaking_seatings_expired_total") >= 1

@@ -157,7 +157,7 @@ async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
         tickets = await js.key_value(topology.tickets_bucket)
         queues = await js.key_value(topology.queues_bucket)
         store = MatchmakingStore(tickets, queues, await js.key_value(topology.seats_bucket))
-        settings = MatchmakingSettings(namespace=namespace, bot_wait=600)
+        settings = MatchmakingSettings(namespace=namespace, bot_wait=600, max_open_games=0)
         matchmaker = Matchmaker(store, nc, settings, MatchmakingMetrics(CollectorRegistry()))
         tactics = {"variant": "tactics"}
         for n in range(100):  # pairs in the plain queue are matched

@@ -23,7 +23,7 @@ class ArchiveSettings(ServiceSettings):
         description="commits pulled from JetStream per fetch",
     )
     max_attempts: int = Field(
-        default=5, ge=1, le=100, validation_alias="ARCHIVE_MAX_ATTEMPTS",
+        default=20, ge=1, le=1000, validation_alias="ARCHIVE_MAX_ATTEMPTS",
         description="deliveries of a commit before it is parked in the dead-letter stream",
     )  # fmt: skip
     cache_size: int = Field(

@@ -24,7 +24,7 @@ class BotsSettings(ServiceSettings):
         description="seconds to wait for the rules service's answer to a move",
     )  # fmt: skip
     max_attempts: int = Field(
-        default=5, ge=1, le=100, validation_alias="BOTS_MAX_ATTEMPTS",
+        default=30, ge=1, le=1000, validation_alias="BOTS_MAX_ATTEMPTS",
         description="deliveries of a commit before it is parked in the dead-letter stream",
     )  # fmt: skip
     cache_size: int = Field(

@@ -28,7 +28,8 @@ log = logging.getLogger("tabletop.gateway")
 DESCRIPTION = """Game frontends' API. Sign in with `POST /v1/auth/guest` and send the token
 as `Authorization: Bearer <token>`. Errors are `{code, message}`: 400 malformed,
 401 bad or expired token, 403 not your seat / hidden, 404 unknown, 409 refused by
-the game now (stale, duplicate, not your turn, illegal, over), 503 a service is down."""
+the game now (stale, duplicate, not your turn, illegal, over), 429 rate limited
+(`Retry-After` says when to retry), 503 a service is down."""
 
 
 def create_app(settings: GatewaySettings | None = None) -> FastAPI:

@@ -102,6 +102,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
         403: "not your seat, or hidden until the game is over",
         404: "unknown game, game type, ticket or step",
         409: "refused by the game now: stale, duplicate, not your turn, illegal, game over",
+        429: "rate limited (the Retry-After header says when to retry)",
         503: "a service did not answer",
     }.items()
 }

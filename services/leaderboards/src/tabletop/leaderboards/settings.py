@@ -33,6 +33,6 @@ class LeaderboardsSettings(ServiceSettings):
         description="comma-separated `module:ATTR` games replayed beside the registry",
     )
     max_attempts: int = Field(
-        default=5, ge=1, le=100, validation_alias="LEADERBOARDS_MAX_ATTEMPTS",
+        default=10, ge=1, le=1000, validation_alias="LEADERBOARDS_MAX_ATTEMPTS",
         description="deliveries of a commit before it is parked in the dead-letter stream",
     )  # fmt: skip

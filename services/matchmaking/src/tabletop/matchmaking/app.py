@@ -88,11 +88,19 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     )
 
     async def tick_forever(matchmaker: Matchmaker) -> None:
+        swept: float | None = None  # the first pass sweeps too
         while True:
             try:
                 await matchmaker.tick()
             except Exception:
                 log.exception("matchmaking tick failed")
+            now = asyncio.get_running_loop().time()
+            if swept is None or now - swept >= settings.sweep_interval:
+                swept = now
+                try:
+                    await matchmaker.expire_seatings()
+                except Exception:
+                    log.exception("seating sweep failed")
             await asyncio.sleep(settings.tick)
 
     @app.on_startup

@@ -27,6 +27,9 @@ from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, StartGame
 from tabletop.messaging.archive import (
     ArchiveSubjects,
+    GameReply,
+    GameSummary,
+    GetGame,
     GetPlayerGames,
     PlayerGamesReply,
     SeatPlayers,
@@ -235,6 +238,38 @@ class Matchmaker:
             state = await self.store.queue(key)
             depth += len(state.waiting) if state else 0
         self.metrics.waiting.set(depth)
+
+    async def expire_seatings(self) -> int:
+        """Delete the seatings of games that finished `seating_retention`
+        seconds ago or more; returns how many. A seating is what tells the
+        bots and the gateway who sits where while the game is played, so it
+        is kept as long as the game is not finished, however long that takes
+        (no KV TTL could know). Once it is gone the gateway reads the seats
+        from the archive. The archive decides what is finished; a game it
+        does not answer for is kept and asked about again next sweep."""
+        now = self.clock()
+        dropped = 0
+        for game_id in await self.store.seated_games():
+            summary = await self._archived(game_id)
+            if summary is None or summary.status != "finished" or summary.finished_at is None:
+                continue
+            if now - summary.finished_at.timestamp() < self.settings.seating_retention:
+                continue
+            await self.store.drop_seating(game_id)
+            dropped += 1
+        if dropped:
+            self.metrics.seatings_expired.inc(dropped)
+            log.info("expired seatings of finished games", extra={"count": dropped})
+        return dropped
+
+    async def _archived(self, game_id: str) -> GameSummary | None:
+        try:
+            msg = await self.nc.request(self.archive.game,
+                                        GetGame(game_id=game_id).model_dump_json().encode(),
+                                        timeout=self.settings.request_timeout)  # fmt: skip
+            return GameReply.model_validate_json(msg.data).game
+        except Exception:  # not archived yet, or the archive is down: ask again later
+            return None
 
     async def match(self, key: str) -> None:
         now = self.clock()

@@ -45,6 +45,18 @@ class MatchmakingSettings(ServiceSettings):
         validation_alias="MATCHMAKING_OPEN_GAME_WINDOW",
         description="seconds an unfinished game counts as open; older ones count as abandoned",
     )
+    seating_retention: float = Field(
+        default=3600.0,
+        ge=0.0,
+        validation_alias="MATCHMAKING_SEATING_RETENTION",
+        description="seconds a finished game's seating is kept (an unfinished game's: always)",
+    )
+    sweep_interval: float = Field(
+        default=60.0,
+        gt=0.0,
+        validation_alias="MATCHMAKING_SWEEP_INTERVAL",
+        description="seconds between passes deleting the seatings of finished games",
+    )
     ticket_ttl: float = Field(
         default=86400.0,
         validation_alias="MATCHMAKING_TICKET_TTL",
