@@ -217,6 +217,8 @@ async def ensure_key_values(
 async def _update_ttl(js: JetStreamContext, config: KeyValueConfig) -> None:
     info = await js.stream_info(f"KV_{config.bucket}")
     info.config.max_age = config.ttl or 0.0
+    if config.ttl and (info.config.duplicate_window or 0) > config.ttl:
+        info.config.duplicate_window = config.ttl  # the server refuses a longer one
     log.warning("updating bucket %s: ttl %s s", config.bucket, config.ttl)
     await js.update_stream(info.config)
 

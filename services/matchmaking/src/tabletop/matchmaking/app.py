@@ -87,21 +87,13 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
     )
 
-    async def tick_forever(matchmaker: Matchmaker) -> None:
-        swept: float | None = None  # the first pass sweeps too
+    async def every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
         while True:
             try:
-                await matchmaker.tick()
+                await work()
             except Exception:
-                log.exception("matchmaking tick failed")
-            now = asyncio.get_running_loop().time()
-            if swept is None or now - swept >= settings.sweep_interval:
-                swept = now
-                try:
-                    await matchmaker.expire_seatings()
-                except Exception:
-                    log.exception("seating sweep failed")
-            await asyncio.sleep(settings.tick)
+                log.exception("%s failed", what)
+            await asyncio.sleep(seconds)
 
     @app.on_startup
     async def connect() -> None:
@@ -122,13 +114,19 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
 
     @app.after_startup
     async def start_ticking() -> None:
-        ready["tick"] = asyncio.create_task(tick_forever(ready["matchmaker"]))
+        matchmaker: Matchmaker = ready["matchmaker"]
+        ready["tasks"] = [
+            asyncio.create_task(every(settings.tick, matchmaker.tick, "matchmaking tick")),
+            # Apart from the tick: a long sweep must not hold up the bot backfill.
+            asyncio.create_task(
+                every(settings.sweep_interval, matchmaker.expire_seatings, "seating sweep")
+            ),
+        ]
 
     @app.on_shutdown
     async def stop_ticking() -> None:
         # A match cut short stays pending in KV and is finished after a restart.
-        task = ready.get("tick")
-        if task is not None:
+        for task in ready.get("tasks", []):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
