@@ -186,7 +186,7 @@ async def test_a_poison_commit_is_parked_and_later_games_are_still_rated(
     tag = new_game_id("d")
     later = await seated_game(nc, platform, [f"ann-{tag}", f"bob-{tag}"], seed=31)
 
-    rated = await wait_rated(nc, platform, f"ann-{tag}", 1, within=60)
+    rated = await wait_rated(nc, platform, f"ann-{tag}", 1, within=120)
     assert rated[0]["game_id"] == later.game_id
     reply = await ask(nc, platform.archive_subjects.commits, GetCommits(game_id=later.game_id))
     assert len(reply["commits"]) == len(later.commits)

@@ -42,7 +42,9 @@ async def bot_table(
 async def test_search_iterations_and_think_time_are_exported(
     nc: Client, platform: Platform
 ) -> None:
-    platform.start_all({"rules": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}, "bots": {}})
+    # No archive here, so no open-games count (it needs the archive): the cap is off.
+    nocap = {"MATCHMAKING_BOT_WAIT": "600", "MATCHMAKING_MAX_OPEN_GAMES": "0"}
+    platform.start_all({"rules": {}, "matchmaking": nocap, "bots": {}})
     bots = platform.processes[-1]
     await bot_table(nc, platform, ("ann", "bob"), bot="hard")
 
