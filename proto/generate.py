@@ -99,13 +99,31 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
                 ("matchmaking.start", rules.start_game, "Start the matched game"),
                 ("matchmaking.seat", archive.seat_players, "Record who sits where"),
                 ("matchmaking.found", queues.found_all, "Tell a player their match"),
+                ("matchmaking.open-games", archive.player_games, "Count a player's open games"),
+                ("matchmaking.finished", archive.game, "Is a seated game finished?"),
             ],
         },
-        "bots": {"send": [("bots.move", rules.submit_command, "A bot seat's move")]},
-        "leaderboards": {
-            "send": [("leaderboards.players", archive.game, "Who played a finished game")],
+        "bots": {
+            "send": [
+                ("bots.move", rules.submit_command, "A bot seat's move"),
+                ("bots.park", log.dead_letter_subject("bots"), "Park a commit given up on"),
+            ]
         },
-        "archive": {},
+        "leaderboards": {
+            "send": [
+                ("leaderboards.players", archive.game, "Who played a finished game"),
+                (
+                    "leaderboards.park",
+                    log.dead_letter_subject("leaderboards"),
+                    "Park a commit given up on",
+                ),
+            ],
+        },
+        "archive": {
+            "send": [
+                ("archive.park", log.dead_letter_subject("archive"), "Park a commit given up on")
+            ]
+        },
         "gateway": {
             "send": [
                 ("gateway.submit", rules.submit_command, "A player's command"),

@@ -20,12 +20,11 @@ KV = {config.bucket: f"KV_{config.bucket}" for config in NS.key_value_configs()}
 # Replies to requests and JetStream API calls, and ordered-consumer pushes,
 # arrive on the client's inbox.
 INBOX = {"_INBOX.>"}
-# ensure_streams: every service declares the games stream at start.
-DECLARE_STREAM = {
-    "$JS.API.INFO",
-    f"$JS.API.STREAM.INFO.{GAMES}",
-    f"$JS.API.STREAM.CREATE.{GAMES}",
-    f"$JS.API.STREAM.UPDATE.{GAMES}",
+# ensure_streams: every service declares the games and dead-letter streams at start.
+DECLARE_STREAM = {"$JS.API.INFO"} | {
+    f"$JS.API.STREAM.{op}.{stream}"
+    for stream in (GAMES, NS.dead_letters_stream)
+    for op in ("INFO", "CREATE", "UPDATE")
 }
 # ensure_key_values: create every bucket (idempotent), then bind by stream info.
 DECLARE_BUCKETS = {
@@ -65,6 +64,8 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
     | read_bucket(queues)
     | read_bucket(seats)
     | {
+        # the ticket TTL: matchmaking brings an older tickets bucket to it
+        f"$JS.API.STREAM.UPDATE.{KV[tickets]}",
         # writes of tickets and seatings, compare-and-set of queues
         f"$KV.{tickets}.>",
         f"$KV.{queues}.>",
@@ -76,6 +77,12 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
         f"$JS.API.CONSUMER.INFO.{KV[queues]}.*",
         f"$JS.API.CONSUMER.DELETE.{KV[queues]}.>",
         f"$JS.FC.{KV[queues]}.>",
+        # listing the seated games: the sweep deleting finished games' seatings
+        f"$JS.API.CONSUMER.CREATE.{KV[seats]}",
+        f"$JS.API.CONSUMER.CREATE.{KV[seats]}.>",
+        f"$JS.API.CONSUMER.INFO.{KV[seats]}.*",
+        f"$JS.API.CONSUMER.DELETE.{KV[seats]}.>",
+        f"$JS.FC.{KV[seats]}.>",
     },
     "bots": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | durable("bots") | READ_GAMES,
     "leaderboards": DECLARE_STREAM | durable("leaderboards") | READ_GAMES,

@@ -4,6 +4,7 @@ container when a Docker engine answers, else the embedded wheels."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import uuid
@@ -82,11 +83,12 @@ def unique_namespace() -> str:
 
 
 async def delete_namespace_stream(nats_url: str, namespace: str) -> None:
-    """Tests may delete their own stream (deny_delete/purge guard messages only)."""
+    """Tests may delete their own streams (deny_delete/purge guard messages only)."""
     nc = await nats.connect(nats_url)
+    topology = Topology(namespace=namespace)
     try:
-        await nc.jetstream().delete_stream(Topology(namespace=namespace).games_stream)
-    except NotFoundError:
-        pass
+        for stream in (topology.games_stream, topology.dead_letters_stream):
+            with contextlib.suppress(NotFoundError):
+                await nc.jetstream().delete_stream(stream)
     finally:
         await nc.close()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from nats.aio.client import Client
 
-from tabletop.eventlog import EventLog, Topology, ensure_streams
-from tabletop.messaging.archive import ArchiveSubjects, SeatPlayers
+from tabletop.eventlog import EventLog, Topology, ensure_streams, next_commit
+from tabletop.messaging.archive import ArchiveSubjects, GetCommits, SeatPlayers
 from tabletop.messaging.leaderboards import GetHistory, GetRating, GetTop, LeaderboardSubjects
 from tests.archive.conftest import ask
 from tests.archive.play import PlayedGame, new_game_id, play
@@ -151,3 +151,60 @@ async def test_unseated_games_are_skipped_and_bad_requests_answered(
             assert reply["error"]["code"] == code, (subject, payload, reply)
     top = await ask(nc, platform.subjects.top, GetTop(game="no-such-game"))
     assert top["ratings"] == []
+
+
+async def parked_messages(nc: Client, topology: Topology) -> list[dict[str, str]]:
+    """The headers of every message in the namespace's dead-letter stream."""
+    js = nc.jetstream()
+    info = await js.stream_info(topology.dead_letters_stream)
+    found = []
+    for seq in range(info.state.first_seq, info.state.last_seq + 1):
+        msg = await js.get_msg(topology.dead_letters_stream, seq)
+        found.append(dict(msg.headers or {}))
+    return found
+
+
+async def test_a_poison_commit_is_parked_and_later_games_are_still_rated(
+    nc: Client, platform: Platform
+) -> None:
+    """A well-formed commit that can never be rated (the third commit of a
+    game whose first two never landed: it cannot be replayed) used to be
+    naked forever, and with one commit in flight it froze the leaderboards.
+    Now it is parked after its attempts, with the reason, and the next game
+    is rated and archived. Bytes that are no commit are parked at once."""
+    topology = platform.log.topology
+    commit = None
+    for seq in range(3):
+        commit = next_commit(commit, game_id=new_game_id("poison") if commit is None
+                             else commit.game_id, game="toy", command_id=f"c{seq}",
+                             seat=None, events=[], rules_version="1")  # fmt: skip
+    assert commit is not None and commit.seq == 3
+    poison = commit
+    js = nc.jetstream()
+    await js.publish(topology.game_subject(poison.game_id), poison.to_bytes())
+    await js.publish(topology.game_subject("garbage"), b"not a commit")
+    tag = new_game_id("d")
+    later = await seated_game(nc, platform, [f"ann-{tag}", f"bob-{tag}"], seed=31)
+
+    rated = await wait_rated(nc, platform, f"ann-{tag}", 1, within=120)
+    assert rated[0]["game_id"] == later.game_id
+    reply = await ask(nc, platform.archive_subjects.commits, GetCommits(game_id=later.game_id))
+    assert len(reply["commits"]) == len(later.commits)
+
+    dead = "tabletop_dead_letters_total"
+    lb = platform.leaderboards
+    assert lb.metric(dead, 'cause="exhausted",consumer="leaderboards"') == 1
+    assert lb.metric(dead, 'cause="malformed",consumer="leaderboards"') == 1
+    archive = platform.archive.metric(
+        "tabletop_dead_letters_total", 'cause="malformed",consumer="archive"'
+    )
+    assert archive == 1  # the archive stores the lone commit as it is (a chain break)
+    parked = {(h["Tabletop-Consumer"], h["Tabletop-Cause"]): h
+              for h in await parked_messages(nc, topology)}  # fmt: skip
+    assert set(parked) == {
+        ("leaderboards", "exhausted"), ("leaderboards", "malformed"), ("archive", "malformed")
+    }  # fmt: skip
+    exhausted = parked[("leaderboards", "exhausted")]
+    assert exhausted["Tabletop-Subject"] == topology.game_subject(poison.game_id)
+    assert exhausted["Tabletop-Deliveries"] == "10"  # LEADERBOARDS_MAX_ATTEMPTS' default
+    assert exhausted["Tabletop-Reason"].startswith("failed 10 attempts: ")

@@ -17,8 +17,8 @@ from tabletop.bots.worker import BotWorker
 from tabletop.cli.main import app
 from tabletop.eventlog import Commit, EventLog, Heads, ensure_key_values, ensure_streams
 from tabletop.games import get_game
-from tabletop.messaging import RulesClient
-from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects
+from tabletop.messaging import RulesClient, StartGame
+from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, SeatInfo, Seating
 from tabletop.runtime import Verdict
 
 from .play import commits_of, finished
@@ -30,7 +30,7 @@ GAME = "schotten-totten"
 
 
 async def bot_table(
-    nc: Client, platform: Platform, names: tuple[str, str], bot: str = "random"
+    nc: Client, platform: Platform, names: tuple[str, str], bot: str = "easy"
 ) -> str:
     """Two bot tickets: a game where both seats are bots. Returns its id."""
     mm = MatchmakingSubjects(namespace=platform.namespace)
@@ -42,9 +42,11 @@ async def bot_table(
 async def test_search_iterations_and_think_time_are_exported(
     nc: Client, platform: Platform
 ) -> None:
-    platform.start_all({"rules": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}, "bots": {}})
+    # No archive here, so no open-games count (it needs the archive): the cap is off.
+    nocap = {"MATCHMAKING_BOT_WAIT": "600", "MATCHMAKING_MAX_OPEN_GAMES": "0"}
+    platform.start_all({"rules": {}, "matchmaking": nocap, "bots": {}})
     bots = platform.processes[-1]
-    await bot_table(nc, platform, ("ann", "bob"), bot="ismcts:30")
+    await bot_table(nc, platform, ("ann", "bob"), bot="hard")
 
     async def searched() -> dict[str, float] | None:
         samples = {  # one scrape: the bots go on moving between two
@@ -56,8 +58,38 @@ async def test_search_iterations_and_think_time_are_exported(
 
     samples = await eventually(searched, within=30, what="a searched move in /metrics")
     moves = samples["tabletop_bots_search_iterations_count"]
-    assert samples["tabletop_bots_search_iterations_sum"] == 30 * moves  # 30 per searched move
+    assert samples["tabletop_bots_search_iterations_sum"] >= moves  # a search ran each
     assert samples["tabletop_bots_think_seconds_count"] >= moves
+
+
+async def test_an_unbounded_spec_in_a_seating_plays_the_default_level(
+    nc: Client, platform: Platform
+) -> None:
+    """A seating written by another route than matchmaking names a raw spec
+    ("ismcts:99999999s"): the bots refuse to run it, play the default level
+    (random: instant moves), and count the fallback."""
+    js = nc.jetstream()
+    topology = platform.topology
+    await ensure_streams(js, topology)
+    await ensure_key_values(js, topology)
+    platform.start_all({"rules": {}, "bots": {}})
+    bots = platform.processes[-1]
+    game_id = "g-unbounded"
+    seats = [SeatInfo(player_id=f"b{s}", bot="ismcts:99999999s") for s in range(2)]
+    seating = Seating(game_id=game_id, game=GAME, seats=seats)
+    await (await js.key_value(topology.seats_bucket)).put(
+        game_id, seating.model_dump_json().encode()
+    )
+    rules = RulesClient(nc, platform.namespace, timeout=10)
+    start = StartGame(game=GAME, players=2, game_id=game_id, command_id="start",
+                      player_ids=seating.player_ids)  # fmt: skip
+    assert (await rules.start_game(start)).accepted
+    commits = await eventually(
+        lambda: finished(nc, topology, game_id), within=30, what="a finished game"
+    )
+    assert_each_move_once(commits)
+    assert bots.metric("tabletop_bots_level_fallbacks_total") >= len(commits) - 1
+    assert bots.metric("tabletop_bots_search_iterations_count") == 0  # nobody searched
 
 
 def assert_each_move_once(commits: list[Commit]) -> None:
@@ -118,7 +150,7 @@ async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
 
 
 def test_the_scaling_benchmark_prints_moves_per_second(nats_url: str) -> None:
-    args = ["bench-bots", "--seconds", "1", "--games", "2", "--policy", "ismcts:20"]
+    args = ["bench-bots", "--seconds", "1", "--games", "2", "--level", "medium"]
     result = CliRunner().invoke(app, args, env={"NATS_URL": nats_url})
     assert result.exit_code == 0, result.output
     assert "NATS_URL" in result.output and "moves/s" in result.output

@@ -189,7 +189,7 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up, game_typ
             return top if len(top) == 2 else None
 
         top = await eventually(rated, within=30, what="two rated players")
-        assert {r["player_id"] for r in top} == {me.player_id, "bot-random-1"}
+        assert {r["player_id"] for r in top} == {me.player_id, "bot-easy-1"}
         assert all(r["games"] == 1 for r in top)
         await asyncio.sleep(1.0)  # a second rating would show by now
         mine = await me.ok("GET", f"{board}/players/{me.player_id}")

@@ -52,14 +52,14 @@ async def test_two_bot_tickets_are_matched_and_played_to_the_end(
         {"rules": {}, "archive": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}, "bots": {}}
     )
     mm = subjects(platform)
-    first = await ask(nc, mm.join, JoinQueue(player_id="ann", game=GAME, players=2, bot="random"))
+    first = await ask(nc, mm.join, JoinQueue(player_id="ann", game=GAME, players=2, bot="easy"))
     assert first["ticket"]["status"] == "waiting"
-    second = await ask(nc, mm.join, JoinQueue(player_id="ben", game=GAME, players=2, bot="greedy"))
+    second = await ask(nc, mm.join, JoinQueue(player_id="ben", game=GAME, players=2, bot="medium"))
     ticket = second["ticket"]
     assert ticket["status"] == "matched" and ticket["seat"] == 1
     game_id = ticket["game_id"]
     seats = await seating(nc, platform, game_id)
-    assert seats.player_ids == ["ann", "ben"] and seats.bot_seats() == {0: "random", 1: "greedy"}
+    assert seats.player_ids == ["ann", "ben"] and seats.bot_seats() == {0: "easy", 1: "medium"}
     commits = await eventually(
         lambda: finished(nc, platform.topology, game_id), within=60, what="finished game"
     )
@@ -115,9 +115,7 @@ async def test_leave_and_bot_backfill(nc: Client, platform: Platform) -> None:
     await asyncio.sleep(1.5)  # a cancelled ticket is never backfilled
     assert (await ask(nc, mm.status, GetTicket(player_id="eve")))["ticket"]["status"] == "cancelled"
 
-    await ask(
-        nc, mm.join, JoinQueue(player_id="fay", game=GAME, players=2, bot_difficulty="random")
-    )
+    await ask(nc, mm.join, JoinQueue(player_id="fay", game=GAME, players=2, bot_difficulty="easy"))
 
     async def matched() -> dict | None:
         ticket = (await ask(nc, mm.status, GetTicket(player_id="fay")))["ticket"]
@@ -125,8 +123,8 @@ async def test_leave_and_bot_backfill(nc: Client, platform: Platform) -> None:
 
     ticket = await eventually(matched, within=15, what="backfilled match")
     seats = await seating(nc, platform, ticket["game_id"])
-    assert seats.player_ids == ["fay", "bot-random-1"]
-    assert seats.bot_seats() == {1: "random"}
+    assert seats.player_ids == ["fay", "bot-easy-1"]
+    assert seats.bot_seats() == {1: "easy"}
 
 
 async def test_bad_requests_get_clear_errors(nc: Client, platform: Platform) -> None:
@@ -159,7 +157,7 @@ async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
         tickets = await js.key_value(topology.tickets_bucket)
         queues = await js.key_value(topology.queues_bucket)
         store = MatchmakingStore(tickets, queues, await js.key_value(topology.seats_bucket))
-        settings = MatchmakingSettings(namespace=namespace, bot_wait=600)
+        settings = MatchmakingSettings(namespace=namespace, bot_wait=600, max_open_games=0)
         matchmaker = Matchmaker(store, nc, settings, MatchmakingMetrics(CollectorRegistry()))
         tactics = {"variant": "tactics"}
         for n in range(100):  # pairs in the plain queue are matched

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tabletop.bots.policy import UnboundedSpec
 from tabletop.bots.worker import plan_move
 from tabletop.games import get_game
 
@@ -25,19 +28,21 @@ def test_a_redelivered_commit_gives_the_same_move() -> None:
     assert plan_move(GAME, state, "g2", 7, bots) == plan_move(GAME, state, "g2", 7, bots)
 
 
-def test_an_unknown_difficulty_plays_random_and_greedy_is_available() -> None:
+@pytest.mark.parametrize("spec", ["ismcts:99999999s", "ismcts:2s", "ismcts:500", "ismcts", "x"])
+def test_a_spec_without_a_bounded_cost_is_never_run(spec: str) -> None:
     state = GAME.new(players=2, seed=5)
     seat = GAME.to_act(state)[0]
-    for difficulty in ("no-such-bot", "greedy"):
-        move = plan_move(GAME, state, "g3", 1, {seat: difficulty})
-        assert move is not None and move.command in GAME.legal_commands(state, seat)
+    with pytest.raises(UnboundedSpec):
+        plan_move(GAME, state, "g3", 1, {seat: spec})
+    move = plan_move(GAME, state, "g3", 1, {seat: "greedy"})
+    assert move is not None and move.command in GAME.legal_commands(state, seat)
 
 
 def test_a_searching_bot_reports_its_iterations() -> None:
     state = GAME.new(players=2, seed=6)
     seat = GAME.to_act(state)[0]
     assert len(GAME.legal_commands(state, seat)) > 1
-    searched = plan_move(GAME, state, "g4", 1, {seat: "ismcts:25"})
-    assert searched is not None and searched.iterations == 25
+    searched = plan_move(GAME, state, "g4", 1, {seat: "ismcts:20ms"})
+    assert searched is not None and searched.iterations > 0
     greedy = plan_move(GAME, state, "g4", 1, {seat: "greedy"})
     assert greedy is not None and greedy.iterations == 0

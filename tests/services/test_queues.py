@@ -15,7 +15,7 @@ from tabletop.matchmaking.queues import (
 from tabletop.messaging.matchmaking import Ticket
 
 
-def ticket(player: str, at: float, bot: str | None = None, difficulty: str = "random") -> Ticket:
+def ticket(player: str, at: float, bot: str | None = None, difficulty: str = "easy") -> Ticket:
     return Ticket(ticket_id=f"t-{player}", player_id=player, queue="q", game="schotten-totten",
                   players=2, bot=bot, bot_difficulty=difficulty, created_at=at)  # fmt: skip
 
@@ -45,18 +45,18 @@ def test_full_tables_first_come_first_served() -> None:
 
 
 def test_bots_fill_the_table_once_the_oldest_has_waited_long_enough() -> None:
-    state = queue(ticket("a", 10, difficulty="greedy"))
+    state = queue(ticket("a", 10, difficulty="medium"))
     unchanged, formed = form_matches(state, now=15, bot_wait=10)
     assert formed == [] and unchanged is state  # nothing to write
     _, [match] = form_matches(state, now=20, bot_wait=10)
-    assert match.seating.player_ids == ["a", "bot-greedy-1"]
-    assert match.seating.bot_seats() == {1: "greedy"}
+    assert match.seating.player_ids == ["a", "bot-medium-1"]
+    assert match.seating.bot_seats() == {1: "medium"}
 
 
 def test_bot_tickets_keep_their_own_ids_and_difficulty() -> None:
-    state = queue(ticket("x", 1, bot="random"), ticket("y", 2, bot="ismcts:500"))
+    state = queue(ticket("x", 1, bot="easy"), ticket("y", 2, bot="expert"))
     _, [match] = form_matches(state, now=2, bot_wait=60)
-    assert match.seating.bot_seats() == {0: "random", 1: "ismcts:500"}
+    assert match.seating.bot_seats() == {0: "easy", 1: "expert"}
 
 
 def test_bot_ids_skip_names_taken_at_the_table_and_stay_valid_player_ids() -> None:
@@ -67,7 +67,7 @@ def test_bot_ids_skip_names_taken_at_the_table_and_stay_valid_player_ids() -> No
 def test_a_left_ticket_is_never_matched() -> None:
     state = without_ticket(queue(ticket("a", 1), ticket("b", 2)), "t-a")
     _, formed = form_matches(state, now=100, bot_wait=10)
-    assert [m.seating.player_ids for m in formed] == [["b", "bot-random-1"]]
+    assert [m.seating.player_ids for m in formed] == [["b", "bot-easy-1"]]
 
 
 def test_half_started_matches_are_claimed_after_a_while() -> None:

@@ -7,14 +7,16 @@ in every seat of `games` games the way matchmaking does (the seating in the
 seats KV bucket, then `rules.start_game`), and counts the moves the rules
 service accepted from the workers (their `tabletop_bots_moves_total`) over
 `seconds`, after a short warm-up. Every round plays the same games (same
-seeds, an iteration budget): the same work, so the rates compare.
+seeds) with bots of one level (`tabletop.policies.levels`): the bots play
+levels only, never raw specs.
 
-The policy should be costly enough that choosing dominates a move (the
-default `ismcts:1000`, about 0.2 s of CPU in Schotten Totten): then the rate
-measures the workers, not NATS or the rules service. (`ismcts:200` did once;
-on a faster machine it took 0.05 s, NATS and the rules service became the
-bottleneck on the two cores, and a second worker added nothing: 0.95x.) The workers fetch one
-commit at a time, so a worker holding a batch cannot starve the other.
+The level should be costly enough that choosing dominates a move (the
+default `hard`, 0.25 s of CPU per searched move): then the rate measures the
+workers, not NATS or the rules service. (An iteration budget taking 0.05 s
+once made NATS and the rules service the bottleneck on the two cores, and a
+second worker added nothing: 0.95x.) A time budget is CPU time per move, so
+both rounds do the same work per move. The workers fetch one commit at a
+time, so a worker holding a batch cannot starve the other.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ ACCEPTED = 'tabletop_bots_moves_total{answer="accepted"}'
 @dataclass(frozen=True, slots=True)
 class BotsBenchSettings:
     game: str = "schotten-totten"
-    policy: str = "ismcts:1000"
+    level: str = "hard"
     games: int = 8  # games in flight: each has one pending bot move at a time
     seconds: float = 15.0  # measured per round
     warmup_moves: int = 10  # accepted before the clock starts (imports, caches)
@@ -104,7 +106,7 @@ async def _seat_bots_and_start(nats_url: str, namespace: str, settings: BotsBenc
         players = get_game(settings.game).min_players
         for seed in range(settings.games):
             game_id = f"bench{seed}x{uuid.uuid4().hex[:8]}"
-            bots = [SeatInfo(player_id=f"bot{s}", bot=settings.policy) for s in range(players)]
+            bots = [SeatInfo(player_id=f"bot{s}", bot=settings.level) for s in range(players)]
             seating = Seating(game_id=game_id, game=settings.game, seats=bots)
             await seats.put(game_id, seating.model_dump_json().encode())
             reply = await rules.start_game(
@@ -176,13 +178,13 @@ def bots_figures(
         nats_url, source = bench_nats(stack, tmp, nats_url)
         rounds = []
         for workers in settings.workers:
-            with console.status(f"{workers} bots worker(s), {settings.policy}…"):
+            with console.status(f"{workers} bots worker(s), {settings.level}…"):
                 rounds.append(_round(nats_url, tmp / str(workers), workers, settings))
     base = rounds[0].moves_per_second
     return {
         "nats": source,
         "game": settings.game,
-        "policy": settings.policy,
+        "level": settings.level,
         "games": settings.games,
         "cpus": os.cpu_count(),
         "rounds": [r.as_dict() for r in rounds],
@@ -199,7 +201,7 @@ def render_bots_figures(figures: dict[str, Any]) -> None:
     table = Table(
         min_width=100,
         title=f"bots service over real NATS ({figures['nats']}): {figures['game']}, "
-        f"{figures['policy']}, {figures['games']} games in flight, {figures['cpus']} CPUs",
+        f"level {figures['level']}, {figures['games']} games in flight, {figures['cpus']} CPUs",
     )
     for column in ("workers", "moves", "seconds", "moves/s", "load average"):
         table.add_column(column, justify="right")

@@ -40,7 +40,7 @@ async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Ra
             if len(game_ids) == games:
                 break
             for player in pair:
-                request = JoinQueue(player_id=player, game=GAME, players=2, bot="random")
+                request = JoinQueue(player_id=player, game=GAME, players=2, bot="easy")
                 msg = await nc.request(
                     subjects.join, request.model_dump_json().encode(), timeout=10
                 )

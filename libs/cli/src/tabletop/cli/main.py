@@ -143,15 +143,15 @@ def bench(
 def bench_bots(
     seconds: Annotated[float, typer.Option(help="measured time per worker count")] = 15.0,
     games: Annotated[int, typer.Option(min=1, help="bot-only games in flight")] = 8,
-    policy: Annotated[str, typer.Option(help="the bots' policy (costly: choosing dominates)")] = (
-        "ismcts:1000"
+    level: Annotated[str, typer.Option(help="the bots' level (costly: choosing dominates)")] = (
+        "hard"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     """Bot moves per second with 1 and 2 bots workers, through rules and NATS."""
     from .bench_bots import BotsBenchSettings, bots_figures, render_bots_figures
 
-    settings = BotsBenchSettings(policy=policy, games=games, seconds=seconds)
+    settings = BotsBenchSettings(level=level, games=games, seconds=seconds)
     figures = bots_figures(settings, quiet=as_json)
     print(json.dumps(figures, indent=2)) if as_json else render_bots_figures(figures)
 

@@ -34,6 +34,8 @@ NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
 # the rules service also checks command ids against the game's commits, so the
 # window only has to cover quick client retries.
 DUPLICATE_WINDOW_SECONDS = 120.0
+DEAD_LETTER_DAYS = 30
+DEFAULT_TICKET_TTL = 86400.0
 
 
 class Topology(BaseModel):
@@ -43,6 +45,8 @@ class Topology(BaseModel):
 
     namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
     replicas: int = Field(default=1, ge=1, le=5)
+    # Seconds a ticket is kept after its last change (KV TTL of the tickets bucket).
+    ticket_ttl: float = Field(default=DEFAULT_TICKET_TTL, gt=0)
 
     @property
     def games_stream(self) -> str:
@@ -80,6 +84,31 @@ class Topology(BaseModel):
             allow_direct=True,  # loads start with a direct get of the game's last commit
         )
 
+    @property
+    def dead_letters_stream(self) -> str:
+        return re.sub(r"[^A-Za-z0-9_]", "_", self.namespace).upper() + "_DEAD_LETTERS"
+
+    def dead_letter_subject(self, consumer: str) -> str:
+        """Where `consumer` parks the messages it gave up on (runtime.DeadLetters)."""
+        return f"{self.namespace}.dead-letters.{consumer}"
+
+    def dead_letters_stream_config(self) -> StreamConfig:
+        """Messages a consumer could not process, with the reason in headers:
+        kept 30 days (they are copies; the games stream keeps the original)."""
+        return StreamConfig(
+            name=self.dead_letters_stream,
+            description="Tabletop messages parked by a consumer that gave up on them",
+            subjects=[f"{self.namespace}.dead-letters.>"],
+            retention=RetentionPolicy.LIMITS,
+            max_age=DEAD_LETTER_DAYS * 86400.0,
+            max_msgs=-1,
+            max_bytes=-1,
+            discard=DiscardPolicy.OLD,
+            storage=StorageType.FILE,
+            num_replicas=self.replicas,
+            duplicate_window=DUPLICATE_WINDOW_SECONDS,
+        )
+
     def archive_consumer_config(self) -> ConsumerConfig:
         """The archive's durable consumer: every commit, acked once stored.
         Replicas share it; many commits may be in flight (the store is idempotent)."""
@@ -115,21 +144,31 @@ class Topology(BaseModel):
         return f"{self.namespace}_seats"
 
     def key_value_configs(self) -> list[KeyValueConfig]:
-        # One config for all three: the latest value is all anyone reads (the
-        # compare-and-set of a queue needs its revision, not its history), and
-        # nothing expires (a queue holds waiting tickets and half-started
-        # matches; it must outlive any TTL we could pick).
+        # The latest value is all anyone reads (the compare-and-set of a queue
+        # needs its revision, not its history). Tickets expire `ticket_ttl`
+        # after their last change: a waiting ticket is matched within the bot
+        # wait, far shorter, and a matched or cancelled one is history (the
+        # player's games are in the archive). Queues never expire (they hold
+        # waiting tickets and half-started matches), nor do seatings: a
+        # seating must live as long as its game, which no TTL can know;
+        # matchmaking deletes those of finished games itself.
         return [
             KeyValueConfig(
-                bucket=bucket, history=1, storage=StorageType.FILE, replicas=self.replicas
+                bucket=bucket,
+                history=1,
+                storage=StorageType.FILE,
+                replicas=self.replicas,
+                ttl=self.ticket_ttl if bucket == self.tickets_bucket else None,
             )
             for bucket in (self.tickets_bucket, self.queues_bucket, self.seats_bucket)
         ]
 
 
 def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> ConsumerConfig:
-    # Never give up on a commit (max_deliver -1): a consumer that skipped one
-    # would hold a hole; a failing one is retried after ack_wait and alerted on.
+    # JetStream never gives up on a commit by itself (max_deliver -1): past its
+    # max_deliver it would drop the message with only an advisory. The
+    # consumer's handler gives up instead, after a bounded number of attempts,
+    # and parks the commit with its reason (tabletop.runtime.DeadLetters).
     return ConsumerConfig(
         durable_name=durable,
         filter_subject=subjects,
@@ -142,8 +181,13 @@ def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> Consu
 
 
 async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo:
-    """Create the games stream, or bring an existing one to the declared config."""
-    config = topology.games_stream_config()
+    """Create the games and dead-letter streams, or bring existing ones to the
+    declared config. Returns the games stream's info."""
+    await _ensure_stream(js, topology.dead_letters_stream_config())
+    return await _ensure_stream(js, topology.games_stream_config())
+
+
+async def _ensure_stream(js: JetStreamContext, config: StreamConfig) -> StreamInfo:
     try:
         return await js.add_stream(config)
     except BadRequestError as exc:
@@ -154,18 +198,38 @@ async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo
         return await js.update_stream(config)
 
 
-async def ensure_key_values(js: JetStreamContext, topology: Topology) -> None:
-    """Create the KV buckets (idempotent: an existing bucket is kept)."""
+async def ensure_key_values(
+    js: JetStreamContext, topology: Topology, *, owner: bool = False
+) -> None:
+    """Create the KV buckets (idempotent). A bucket that exists with another
+    TTL is brought to this one's by the `owner` (matchmaking, which sets
+    the ticket TTL) and kept as it is by everyone else."""
     for config in topology.key_value_configs():
-        await js.create_key_value(config)
+        try:
+            await js.create_key_value(config)
+        except BadRequestError as exc:
+            if exc.err_code != 10058:  # the name is taken with another config
+                raise
+            if owner:
+                await _update_ttl(js, config)
+
+
+async def _update_ttl(js: JetStreamContext, config: KeyValueConfig) -> None:
+    info = await js.stream_info(f"KV_{config.bucket}")
+    info.config.max_age = config.ttl or 0.0
+    if config.ttl and (info.config.duplicate_window or 0) > config.ttl:
+        info.config.duplicate_window = config.ttl  # the server refuses a longer one
+    log.warning("updating bucket %s: ttl %s s", config.bucket, config.ttl)
+    await js.update_stream(info.config)
 
 
 async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
-    """Delete the namespace's games stream and every KV bucket (what is
+    """Delete the namespace's streams and every KV bucket (what is
     missing already is skipped): for benchmarks and tests that borrow a
     shared server and must leave nothing behind. Never for a live namespace."""
-    with contextlib.suppress(NotFoundError):
-        await js.delete_stream(topology.games_stream)
+    for stream in (topology.games_stream, topology.dead_letters_stream):
+        with contextlib.suppress(NotFoundError):
+            await js.delete_stream(stream)
     for config in topology.key_value_configs():
         with contextlib.suppress(NotFoundError):
             await js.delete_key_value(config.bucket)

@@ -19,8 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from .archive import PLAYER_ID_PATTERN
 from .rules import GAME_ID_PATTERN, ErrorBody
 
-DIFFICULTY_PATTERN = r"^[a-z0-9_.:=-]{1,64}$"  # a bot policy spec: random, greedy, ismcts:500
-DEFAULT_DIFFICULTY = "random"
+# A bot level's name (easy, medium, hard, expert): which levels a game has, and
+# the bounded policy each plays, is the server's table (tabletop.policies.levels).
+LEVEL_PATTERN = r"^[a-z][a-z0-9_-]{0,31}$"
+DEFAULT_LEVEL = "easy"
 
 
 def player_token(player_id: str) -> str:
@@ -61,6 +63,8 @@ class MatchmakingCode(StrEnum):
     ALREADY_QUEUED = "already_queued"  # waiting in another queue: leave it first
     ALREADY_MATCHED = "already_matched"  # too late to leave
     NO_TICKET = "no_ticket"
+    UNKNOWN_LEVEL = "unknown_level"  # a bot level the game does not have
+    TOO_MANY_OPEN_GAMES = "too_many_open_games"  # finish (or abandon) a game first
 
 
 class _Request(BaseModel):
@@ -69,15 +73,17 @@ class _Request(BaseModel):
 
 class JoinQueue(_Request):
     """Queue `player_id` for a game of `game` with `players` seats and `options`.
-    `bot` makes the player a bot of that difficulty (the bots service plays its
-    seat); `bot_difficulty` is how the bots that fill empty seats play."""
+    `bot` makes the player a bot of that level (the bots service plays its
+    seat); `bot_difficulty` is the level of the bots that fill empty seats
+    (default: the game's default level). Levels are names, never policy specs;
+    matchmaking refuses one the game does not have (`unknown_level`)."""
 
     player_id: str = Field(pattern=PLAYER_ID_PATTERN)
     game: str = Field(min_length=1, max_length=64)
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
-    bot: str | None = Field(default=None, pattern=DIFFICULTY_PATTERN)
-    bot_difficulty: str = Field(default=DEFAULT_DIFFICULTY, pattern=DIFFICULTY_PATTERN)
+    bot: str | None = Field(default=None, pattern=LEVEL_PATTERN)
+    bot_difficulty: str | None = Field(default=None, pattern=LEVEL_PATTERN)
 
 
 class LeaveQueue(_Request):
@@ -104,7 +110,7 @@ class Ticket(BaseModel):
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
     bot: str | None = None
-    bot_difficulty: str = DEFAULT_DIFFICULTY
+    bot_difficulty: str = DEFAULT_LEVEL
     status: TicketStatus = TicketStatus.WAITING
     created_at: float  # unix time; the order of the queue and the bot backfill clock
     game_id: str | None = None
@@ -121,7 +127,7 @@ class TicketReply(BaseModel):
 
 class SeatInfo(BaseModel):
     player_id: str
-    bot: str | None = None  # the difficulty when a bot plays this seat
+    bot: str | None = None  # the bot level when a bot plays this seat
 
 
 class Seating(BaseModel):

@@ -6,11 +6,21 @@ the bots service."""
 from .budget import Budget
 from .greedy import GreedyPolicy
 from .ismcts import IsmctsPolicy, SearchSettings, search
+from .levels import (
+    DEFAULT_LEVEL,
+    MAX_SECONDS_PER_MOVE,
+    UnknownLevel,
+    levels_for,
+    resolve,
+    spec_for,
+)
 from .policy import Choice, Policy, command_key, deliberate
 from .random_policy import RandomPolicy
 from .specs import make_policy
 
 __all__ = [
+    "DEFAULT_LEVEL",
+    "MAX_SECONDS_PER_MOVE",
     "Budget",
     "Choice",
     "GreedyPolicy",
@@ -18,8 +28,12 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "SearchSettings",
+    "UnknownLevel",
     "command_key",
     "deliberate",
+    "levels_for",
     "make_policy",
+    "resolve",
     "search",
+    "spec_for",
 ]

@@ -1,6 +1,7 @@
 """Running a Tabletop service: settings, health and metrics, clean shutdown,
 and the embedded NATS / PostgreSQL servers used by `tabletop up` and tests."""
 
+from .deadletters import DeadLetters
 from .embedded_nats import EmbeddedNats, nats_server_binary
 from .embedded_postgres import EmbeddedPostgres
 from .http import health_routes
@@ -15,6 +16,7 @@ from .wiring import Verdict, durable_pull_subscriber, service_app, service_broke
 __all__ = [
     "SERVICES",
     "CommaSeparated",
+    "DeadLetters",
     "EmbeddedNats",
     "EmbeddedPostgres",
     "RequestCounter",

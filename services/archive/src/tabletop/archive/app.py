@@ -29,7 +29,7 @@ from tabletop.messaging.archive import (
     ViewReply,
 )
 from tabletop.messaging.refusals import counted_answer, counting_refusals
-from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
+from tabletop.runtime import DeadLetters, durable_pull_subscriber, service_app, service_broker
 from tabletop.storage import connect_pool, migrate
 
 from .consumer import RETRY_DELAY_SECONDS, archive_message
@@ -53,6 +53,9 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.archive_consumer_config()
     queries: list[Queries] = []  # set once the database is reachable
+    dead_letters = DeadLetters(
+        "archive", topology.dead_letter_subject("archive"), settings.max_attempts, registry
+    )
 
     broker = service_broker(
         settings, [counting_refusals(metrics.request, log)], registry=registry, app_name="archive"
@@ -70,8 +73,10 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         description="Every commit of every game, stored once, acked once durable",
     )
     async def archive_commit(msg: NatsMessage) -> None:
-        verdict = await archive_message(queries[0].store, metrics, msg.raw_message)
-        await settle(msg, verdict, RETRY_DELAY_SECONDS)
+        if await dead_letters.parked_unsettled(msg):
+            return
+        verdict, reason = await archive_message(queries[0].store, metrics, msg.raw_message)
+        await dead_letters.settle(msg, verdict, RETRY_DELAY_SECONDS, reason)
 
     def request_subscriber(subject: str, title: str) -> Any:
         return broker.subscriber(subject, queue=subjects.queue, title=title)
@@ -114,6 +119,7 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         queries.append(Queries(ArchiveStore(pool, catalog, settings.cache_size)))
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
+        dead_letters.bind(js)
         await ensure_consumer(js, topology, consumer)
         log.info("archive ready", extra={"stream": topology.games_stream,
                                          "schema": settings.db_schema})  # fmt: skip

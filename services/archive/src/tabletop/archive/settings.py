@@ -22,6 +22,10 @@ class ArchiveSettings(ServiceSettings):
         validation_alias="ARCHIVE_FETCH_BATCH",
         description="commits pulled from JetStream per fetch",
     )
+    max_attempts: int = Field(
+        default=20, ge=1, le=1000, validation_alias="ARCHIVE_MAX_ATTEMPTS",
+        description="deliveries of a commit before it is parked in the dead-letter stream",
+    )  # fmt: skip
     cache_size: int = Field(
         default=1024,
         ge=0,

@@ -23,11 +23,11 @@ from tabletop.eventlog import (
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient
 from tabletop.runtime import (
+    DeadLetters,
     Verdict,
     durable_pull_subscriber,
     service_app,
     service_broker,
-    settle,
 )
 
 from .metrics import BotsMetrics
@@ -46,6 +46,9 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.bots_consumer_config(settings.ack_wait)
     ready: dict[str, Any] = {}  # the worker, once NATS answers
+    dead_letters = DeadLetters(
+        "bots", topology.dead_letter_subject("bots"), settings.max_attempts, registry
+    )
 
     broker = service_broker(settings, registry=registry, app_name="bots")
 
@@ -58,12 +61,14 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         description="Every commit; when a bot seat must act, its move goes to rules.submit",
     )
     async def on_commit(msg: NatsMessage) -> None:
+        if await dead_letters.parked_unsettled(msg):
+            return
         try:
-            verdict = await ready["worker"].handle(msg.raw_message.data)
-        except Exception:
+            verdict, reason = await ready["worker"].settlement(msg.raw_message.data)
+        except Exception as exc:
             log.exception("bot worker failed on a commit; it will come back")
-            verdict = Verdict.NAK
-        await settle(msg, verdict, RETRY_DELAY_SECONDS)
+            verdict, reason = Verdict.NAK, f"worker failed: {type(exc).__name__}: {exc}"
+        await dead_letters.settle(msg, verdict, RETRY_DELAY_SECONDS, reason)
 
     app = service_app(
         broker,
@@ -80,6 +85,7 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         await ensure_streams(js, topology)
         await ensure_key_values(js, topology)
         await ensure_consumer(js, topology, consumer)
+        dead_letters.bind(js)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
         heads = Heads(EventLog(js, topology), get_game, settings.cache_size)
         seats = await js.key_value(topology.seats_bucket)

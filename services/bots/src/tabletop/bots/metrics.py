@@ -23,6 +23,12 @@ class BotsMetrics:
             ["answer"],
             registry=registry,
         )
+        self.level_fallbacks = Counter(
+            "tabletop_bots_level_fallbacks",
+            "Bot moves whose seat named no level of its game (e.g. a raw policy spec) "
+            "and played the default level instead",
+            registry=registry,
+        )
         self.think_seconds = Histogram(
             "tabletop_bots_think_seconds",
             "Time a policy took to choose a move",

@@ -1,23 +1,27 @@
-"""Which policy plays a bot seat: the seat's difficulty is a policy spec of
-`tabletop.policies` ("random", "greedy", "ismcts", "ismcts:500"…). Policies
-get the real state but read it only as their seat may (`sample_world`, their
-own legal commands and view); that library tests it (ADR 0014)."""
+"""Which policy plays a bot seat. A seating names each bot seat's level
+(`easy`, `medium`, `hard`, `expert`); the game's level table
+(`tabletop.policies.levels`) maps it to a bounded policy spec. Anything else
+in a seating (an unknown level, or a raw spec such as "ismcts:99999999s"
+written by another route than matchmaking) plays the game's default level,
+and the worker says so loudly. Policies get the real state but read it only
+as their seat may (ADR 0014)."""
 
 from __future__ import annotations
 
-import logging
 from functools import cache
 
-from tabletop.policies import Policy, RandomPolicy, make_policy
+from tabletop.policies import Policy, make_policy
+from tabletop.policies.levels import is_bounded
 
-log = logging.getLogger("tabletop.bots")
+
+class UnboundedSpec(ValueError):
+    pass
 
 
 @cache
-def policy_for(difficulty: str) -> Policy:
-    """The policy a difficulty names; an unknown one plays random (and says so once)."""
-    try:
-        return make_policy(difficulty)
-    except ValueError as exc:
-        log.warning("bot difficulty %r: %s; playing random", difficulty, exc)
-        return RandomPolicy()
+def bounded_policy(spec: str) -> Policy:
+    """The policy of a spec whose CPU per move is capped; UnboundedSpec for
+    any other (the bots never search without a time cap)."""
+    if not is_bounded(spec):
+        raise UnboundedSpec(f"bot policy {spec!r} has no bounded cost per move")
+    return make_policy(spec)

@@ -23,6 +23,10 @@ class BotsSettings(ServiceSettings):
         default=5.0, gt=0.0, validation_alias="BOTS_RULES_TIMEOUT",
         description="seconds to wait for the rules service's answer to a move",
     )  # fmt: skip
+    max_attempts: int = Field(
+        default=30, ge=1, le=1000, validation_alias="BOTS_MAX_ATTEMPTS",
+        description="deliveries of a commit before it is parked in the dead-letter stream",
+    )  # fmt: skip
     cache_size: int = Field(
         default=1024, ge=0, validation_alias="BOTS_CACHE_SIZE",
         description="games whose latest replayed state is kept in memory",

@@ -26,11 +26,11 @@ from tabletop.eventlog import Commit, Heads
 from tabletop.kernel import Code, Command, Game, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
-from tabletop.policies import deliberate
+from tabletop.policies import deliberate, resolve
 from tabletop.runtime import Verdict
 
 from .metrics import BotsMetrics
-from .policy import policy_for
+from .policy import bounded_policy
 
 log = logging.getLogger("tabletop.bots")
 
@@ -56,14 +56,17 @@ def move_seed(game_id: str, seq: int, seat: int) -> int:
 
 def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, str]) -> Move | None:
     """The move of the first bot seat that must act after commit `seq`, or None.
-    The seed is derived from (game, seq, seat): a redelivered commit picks the same move."""
+    `bots` maps a bot seat to its policy spec, which must be bounded
+    (`bounded_policy`). The seed is derived from (game, seq, seat): a
+    redelivered commit picks the same move."""
     acting = [seat for seat in game.to_act(state) if seat in bots]
     if not acting:
         return None
     seat = acting[0]
     if not game.legal_commands(state, seat):
         return None
-    choice = deliberate(policy_for(bots[seat]), game, state, seat, move_seed(game_id, seq, seat))
+    seed = move_seed(game_id, seq, seat)
+    choice = deliberate(bounded_policy(bots[seat]), game, state, seat, seed)
     return Move(seat, choice.command, f"bot-{game_id}-{seq}-{seat}", choice.iterations)
 
 
@@ -74,6 +77,7 @@ class BotWorker:
         self.rules = rules
         self.metrics = metrics
         self._seatings: dict[str, Seating] = {}  # immutable once written: cache hits only
+        self._warned: set[tuple[str, int]] = set()  # (game, seat) whose level fell back
 
     async def seating(self, game_id: str) -> Seating | None:
         found = self._seatings.get(game_id)
@@ -92,9 +96,14 @@ class BotWorker:
         return found
 
     async def handle(self, data: bytes) -> Verdict:
+        return (await self.settlement(data))[0]
+
+    async def settlement(self, data: bytes) -> tuple[Verdict, str]:
+        """What to answer JetStream for one commit, and what became of it
+        (the reason a commit is parked once its attempts are used up)."""
         verdict, result = await self._handle(data)
         self.metrics.commits.labels(result=result).inc()
-        return verdict
+        return verdict, result
 
     async def _handle(self, data: bytes) -> tuple[Verdict, str]:
         try:
@@ -103,9 +112,9 @@ class BotWorker:
             log.error("malformed commit on the games stream")
             return Verdict.TERM, "malformed"
         seating = await self.seating(commit.game_id)
-        bots = seating.bot_seats() if seating else {}
-        if not bots:
+        if seating is None or not seating.bot_seats():
             return Verdict.ACK, "no_bot"
+        bots = self.policy_specs(seating)
         try:
             head = await self.heads.head(commit.game_id)
         except UnknownGame:
@@ -123,6 +132,25 @@ class BotWorker:
         if move.iterations:
             self.metrics.search_iterations.observe(move.iterations)
         return await self.submit(commit, move)
+
+    def policy_specs(self, seating: Seating) -> dict[int, str]:
+        """Each bot seat's bounded policy spec, from its level. A level the game
+        does not have plays the default level: logged once per seat, counted
+        every time (`tabletop_bots_level_fallbacks_total`)."""
+        specs: dict[int, str] = {}
+        for seat, level in seating.bot_seats().items():
+            played = resolve(seating.game, level)
+            if played.fell_back:
+                self.metrics.level_fallbacks.inc()
+                if (seating.game_id, seat) not in self._warned:
+                    self._warned.add((seating.game_id, seat))
+                    log.warning(
+                        "bot level %r is not one of %s's; playing %r",
+                        level, seating.game, played.level,
+                        extra={"game_id": seating.game_id, "seat": seat},
+                    )  # fmt: skip
+            specs[seat] = played.spec
+        return specs
 
     async def submit(self, commit: Commit, move: Move) -> tuple[Verdict, str]:
         request = SubmitCommand(

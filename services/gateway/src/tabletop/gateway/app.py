@@ -19,6 +19,7 @@ from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from . import live, routes_games, routes_players
 from .backend import Backend
 from .errors import ApiError, api_error_handler, validation_error_handler
+from .limits import ClientLimits, limit_requests
 from .metrics import GatewayMetrics
 from .settings import GatewaySettings
 
@@ -27,7 +28,8 @@ log = logging.getLogger("tabletop.gateway")
 DESCRIPTION = """Game frontends' API. Sign in with `POST /v1/auth/guest` and send the token
 as `Authorization: Bearer <token>`. Errors are `{code, message}`: 400 malformed,
 401 bad or expired token, 403 not your seat / hidden, 404 unknown, 409 refused by
-the game now (stale, duplicate, not your turn, illegal, over), 503 a service is down."""
+the game now (stale, duplicate, not your turn, illegal, over), 429 rate limited
+(`Retry-After` says when to retry), 503 a service is down."""
 
 
 def create_app(settings: GatewaySettings | None = None) -> FastAPI:
@@ -57,9 +59,11 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.backend = None
+    app.state.limits = ClientLimits(settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
-    app.middleware("http")(metrics.middleware)
+    app.middleware("http")(limit_requests)
+    app.middleware("http")(metrics.middleware)  # outermost: 429s are counted too
     app.include_router(routes_players.router)
     app.include_router(routes_games.router)
     app.include_router(live.router)

@@ -20,6 +20,7 @@ STATUS: dict[str, int] = {
     "malformed_command": 400,
     "unknown_command": 400,
     "invalid_options": 400,
+    "unknown_level": 400,
     # 401
     "unauthorized": 401,
     "invalid_token": 401,
@@ -47,6 +48,8 @@ STATUS: dict[str, int] = {
     "already_queued": 409,
     "already_matched": 409,
     "players_mismatch": 409,
+    # 429 (tabletop.gateway.limits)
+    "rate_limited": 429,
     # 503
     "unavailable": 503,
 }
@@ -99,6 +102,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
         403: "not your seat, or hidden until the game is over",
         404: "unknown game, game type, ticket or step",
         409: "refused by the game now: stale, duplicate, not your turn, illegal, game over",
+        429: "rate limited (the Retry-After header says when to retry)",
         503: "a service did not answer",
     }.items()
 }

@@ -4,7 +4,9 @@ Connect to `/v1/games/{game_id}/ws?token=…` (browsers cannot set headers on
 a WebSocket). The gateway subscribes to the game's subject first, then sends
 the current view, then one message per commit (a GameOut as JSON, in seq
 order, none skipped), and
-closes once the game is over. Close codes: 4401 bad token, 4404 no game.
+closes once the game is over. Close codes: 4401 bad token, 4404 no game,
+4429 rate limited or too many WebSockets open for this player
+(`GATEWAY_MAX_SOCKETS`; tabletop.gateway.limits).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from nats.aio.msg import Msg
 
 from .auth import backend_of, claims_from, seat_of
 from .errors import ApiError
+from .limits import RateLimited, TooManySockets, limits_of
 from .views import game_out, game_over
 
 router = APIRouter()
@@ -27,14 +30,28 @@ CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
 @router.websocket("/v1/games/{game_id}/ws")
 async def game_updates(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
     await websocket.accept()
+    limits = limits_of(websocket)
     try:
+        await limits.check(websocket)
         claims = claims_from(websocket.app.state.settings, token)
-        backend = backend_of(websocket)  # type: ignore[arg-type]
-        seat = await seat_of(backend, game_id, claims.sub)
+        with limits.socket(claims.sub):
+            await _push_views(websocket, game_id, claims.sub)
     except ApiError as exc:
-        await websocket.send_json({"code": exc.code, "message": exc.message})
-        await websocket.close(CLOSE_CODES.get(exc.status, 1011))
-        return
+        await _refuse(websocket, exc.code, exc.message, CLOSE_CODES.get(exc.status, 1011))
+    except RateLimited as exc:
+        await _refuse(websocket, "rate_limited", exc.message, 4429)
+    except TooManySockets as exc:
+        await _refuse(websocket, "too_many_sockets", str(exc), 4429)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    await websocket.send_json({"code": code, "message": message})
+    await websocket.close(close_code)
+
+
+async def _push_views(websocket: WebSocket, game_id: str, player_id: str) -> None:
+    backend = backend_of(websocket)  # type: ignore[arg-type]
+    seat = await seat_of(backend, game_id, player_id)
     commits: asyncio.Queue[None] = asyncio.Queue()
 
     async def on_commit(msg: Msg) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.messaging.matchmaking import DEFAULT_DIFFICULTY, DIFFICULTY_PATTERN
+from tabletop.messaging.matchmaking import LEVEL_PATTERN
 
 CLIENT_COMMAND_ID = r"^[A-Za-z0-9_-]{1,48}$"
 
@@ -31,7 +31,13 @@ class QueueIn(_In):
     game: str = Field(min_length=1, max_length=64, examples=["schotten-totten"])
     players: int = Field(ge=1, le=16, examples=[2])
     options: dict[str, Any] = Field(default_factory=dict)
-    bot_difficulty: str = Field(default=DEFAULT_DIFFICULTY, pattern=DIFFICULTY_PATTERN)
+    bot_difficulty: str | None = Field(
+        default=None,
+        pattern=LEVEL_PATTERN,
+        examples=["medium"],
+        description="level of the bots that fill empty seats: easy, medium, hard or expert "
+        "(docs/policies.md); default: the game's default level; any other: 400 unknown_level",
+    )
 
 
 class CommandIn(_In):

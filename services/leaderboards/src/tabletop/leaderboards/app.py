@@ -26,7 +26,7 @@ from tabletop.messaging.leaderboards import (
     TopReply,
 )
 from tabletop.messaging.refusals import counted_answer, counting_refusals
-from tabletop.runtime import durable_pull_subscriber, service_app, service_broker, settle
+from tabletop.runtime import DeadLetters, durable_pull_subscriber, service_app, service_broker
 from tabletop.storage import connect_pool, migrate, migration_lock
 
 from .application import Ratings
@@ -52,6 +52,10 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.leaderboards_consumer_config()
     ready: dict[str, Any] = {}  # queries and rater, set once the stores are reachable
+    dead_letters = DeadLetters(
+        "leaderboards", topology.dead_letter_subject("leaderboards"), settings.max_attempts,
+        registry,
+    )  # fmt: skip
 
     broker = service_broker(
         settings,
@@ -72,8 +76,10 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         description="Every commit; the one that ends a game rates it, exactly once",
     )
     async def rate_commit(msg: NatsMessage) -> None:
-        verdict = await ready["rater"].handle(msg.raw_message)
-        await settle(msg, verdict, RETRY_DELAY_SECONDS)
+        if await dead_letters.parked_unsettled(msg):
+            return
+        verdict, reason = await ready["rater"].handle(msg.raw_message)
+        await dead_letters.settle(msg, verdict, RETRY_DELAY_SECONDS, reason)
 
     @broker.subscriber(subjects.top, queue=subjects.queue, title="leaderboards.top")
     async def get_top(request: GetTop) -> TopReply:
@@ -109,6 +115,7 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
+        dead_letters.bind(js)
         await ensure_consumer(js, topology, consumer)
         ends = EndDetector(catalog, EventLog(js, topology), settings.cache_size)
         seats = SeatLookup(nc, settings.namespace, settings.archive_timeout)

@@ -44,24 +44,28 @@ class CommitRater:
         self.seats = seats
         self.metrics = metrics
 
-    async def handle(self, msg: Msg) -> Verdict:
-        """What to answer JetStream. Never raises."""
+    async def handle(self, msg: Msg) -> tuple[Verdict, str]:
+        """What to answer JetStream and, when it is not an ack, why. Never
+        raises. A commit that keeps failing is parked by the caller after a
+        bounded number of attempts (`runtime.DeadLetters`): with one commit in
+        flight, one that can never be rated would stop every later rating."""
         try:
             commit = Commit.from_bytes(msg.data)
         except ValidationError as exc:
             self.metrics.commits.labels(result="malformed").inc()
             log.error("malformed commit on %s: %s", msg.subject, exc.errors()[0]["msg"])
-            return Verdict.TERM
+            return Verdict.TERM, f"malformed commit: {exc.errors()[0]['msg']}"
+        reason = ""
         try:
             result = await self._rate(commit, msg)
         except NotYet as exc:
-            result = "retry"
+            result, reason = "retry", f"not yet: {exc}"
             log.warning("will retry: %s", exc, extra={"game_id": commit.game_id})
-        except Exception:
-            result = "retry"
+        except Exception as exc:
+            result, reason = "retry", f"could not rate: {type(exc).__name__}: {exc}"
             log.exception("could not rate", extra={"game_id": commit.game_id, "seq": commit.seq})
         self.metrics.commits.labels(result=result).inc()
-        return Verdict.NAK if result == "retry" else Verdict.ACK
+        return (Verdict.NAK, reason) if result == "retry" else (Verdict.ACK, "")
 
     async def _rate(self, commit: Commit, msg: Msg) -> str:
         ending = await self.ends.ending(commit)

@@ -32,3 +32,7 @@ class LeaderboardsSettings(ServiceSettings):
         validation_alias="LEADERBOARDS_EXTRA_GAMES",
         description="comma-separated `module:ATTR` games replayed beside the registry",
     )
+    max_attempts: int = Field(
+        default=10, ge=1, le=1000, validation_alias="LEADERBOARDS_MAX_ATTEMPTS",
+        description="deliveries of a commit before it is parked in the dead-letter stream",
+    )  # fmt: skip

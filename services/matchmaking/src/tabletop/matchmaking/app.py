@@ -40,7 +40,8 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     registry = CollectorRegistry()
     metrics = MatchmakingMetrics(registry)
     subjects = MatchmakingSubjects(namespace=settings.namespace)
-    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
+    topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas,
+                        ticket_ttl=settings.ticket_ttl)  # fmt: skip
     ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
 
     broker = service_broker(
@@ -86,20 +87,20 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
     )
 
-    async def tick_forever(matchmaker: Matchmaker) -> None:
+    async def every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
         while True:
             try:
-                await matchmaker.tick()
+                await work()
             except Exception:
-                log.exception("matchmaking tick failed")
-            await asyncio.sleep(settings.tick)
+                log.exception("%s failed", what)
+            await asyncio.sleep(seconds)
 
     @app.on_startup
     async def connect() -> None:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
-        await ensure_key_values(js, topology)
+        await ensure_key_values(js, topology, owner=True)  # it sets the ticket TTL
         store = MatchmakingStore(
             await js.key_value(topology.tickets_bucket),
             await js.key_value(topology.queues_bucket),
@@ -113,13 +114,19 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
 
     @app.after_startup
     async def start_ticking() -> None:
-        ready["tick"] = asyncio.create_task(tick_forever(ready["matchmaker"]))
+        matchmaker: Matchmaker = ready["matchmaker"]
+        ready["tasks"] = [
+            asyncio.create_task(every(settings.tick, matchmaker.tick, "matchmaking tick")),
+            # Apart from the tick: a long sweep must not hold up the bot backfill.
+            asyncio.create_task(
+                every(settings.sweep_interval, matchmaker.expire_seatings, "seating sweep")
+            ),
+        ]
 
     @app.on_shutdown
     async def stop_ticking() -> None:
         # A match cut short stays pending in KV and is finished after a restart.
-        task = ready.get("tick")
-        if task is not None:
+        for task in ready.get("tasks", []):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task

@@ -25,8 +25,17 @@ from nats.aio.client import Client
 from tabletop.games import get_game
 from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, StartGame
-from tabletop.messaging.archive import ArchiveSubjects, SeatPlayers
+from tabletop.messaging.archive import (
+    ArchiveSubjects,
+    GameReply,
+    GameSummary,
+    GetGame,
+    GetPlayerGames,
+    PlayerGamesReply,
+    SeatPlayers,
+)
 from tabletop.messaging.matchmaking import (
+    DEFAULT_LEVEL,
     JoinQueue,
     LeaveQueue,
     MatchFound,
@@ -35,6 +44,7 @@ from tabletop.messaging.matchmaking import (
     Ticket,
     TicketStatus,
 )
+from tabletop.policies import levels_for
 
 from .metrics import MatchmakingMetrics
 from .queues import (
@@ -85,6 +95,7 @@ class Matchmaker:
             get_game(request.game).make_config(request.players, **request.options)
         except (UnknownGame, IllegalCommand) as exc:
             raise Refusal(exc.code, exc.message) from None
+        self._check_levels(request)
         key = queue_key(request.game, request.players, request.options)
         existing = await self.store.ticket(request.player_id)
         if existing is not None and existing.status == TicketStatus.WAITING:
@@ -97,6 +108,7 @@ class Matchmaker:
                 )
             ticket = existing  # joining twice is one ticket (and repairs a half-done join)
         else:
+            await self._check_open_games(request.player_id)
             ticket = Ticket(
                 ticket_id=uuid.uuid4().hex,
                 player_id=request.player_id,
@@ -105,7 +117,7 @@ class Matchmaker:
                 players=request.players,
                 options=request.options,
                 bot=request.bot,
-                bot_difficulty=request.bot_difficulty,
+                bot_difficulty=request.bot_difficulty or DEFAULT_LEVEL,
                 created_at=self.clock(),
             )
             # The ticket first: a crash before the queue append is repaired by a retried join.
@@ -120,6 +132,54 @@ class Matchmaker:
         await self.store.change_queue(key, lambda: self._fresh_queue(request, key), add)
         await self.match(key)
         return await self._settled(ticket)
+
+    @staticmethod
+    def _check_levels(request: JoinQueue) -> None:
+        """Bots play only the game's named levels (bounded policies)."""
+        levels = levels_for(request.game)
+        for field, level in (("bot", request.bot), ("bot_difficulty", request.bot_difficulty)):
+            if level is not None and level not in levels:
+                raise Refusal(
+                    MatchmakingCode.UNKNOWN_LEVEL,
+                    f"{field}: {request.game} has no bot level {level!r}; "
+                    f"expected one of {', '.join(levels)}",
+                )
+
+    async def _check_open_games(self, player_id: str) -> None:
+        """Refuse a new ticket to a player with `max_open_games` open games.
+
+        Open: seated in it (the archive's seat list), not finished, and started
+        within `open_game_window` seconds; an older unfinished game is taken
+        as abandoned and no longer counts (it costs no CPU: nobody moves in
+        it). The archive learns of a game a moment after its match starts,
+        so two joins racing each other may both pass; the gateway's rate
+        per player bounds that."""
+        limit = self.settings.max_open_games
+        if limit == 0:
+            return
+        request = GetPlayerGames(player_id=player_id, status="running", limit=min(500, 4 * limit))
+        try:
+            msg = await self.nc.request(self.archive.player_games,
+                                        request.model_dump_json().encode(),
+                                        timeout=self.settings.request_timeout)  # fmt: skip
+        except Exception as exc:  # fail closed: the cap is what stops a flood of games
+            raise Refusal(
+                ServiceCode.UNAVAILABLE, f"cannot count open games: {type(exc).__name__}"
+            ) from None
+        reply = PlayerGamesReply.model_validate_json(msg.data)
+        if reply.error is not None:
+            raise Refusal(ServiceCode.UNAVAILABLE, f"cannot count open games: {reply.error.code}")
+        since = self.clock() - self.settings.open_game_window
+        open_games = [
+            g for g in reply.games
+            if g.created_at is None or g.created_at.timestamp() >= since
+        ]  # fmt: skip
+        if len(open_games) >= limit:
+            raise Refusal(
+                MatchmakingCode.TOO_MANY_OPEN_GAMES,
+                f"{player_id} has {len(open_games)} unfinished games (at most {limit}); "
+                f"finish one first, e.g. {open_games[0].game_id}",
+            )
 
     async def _settled(self, ticket: Ticket) -> Ticket:
         """The ticket once no match holding it is half-started: another task or
@@ -178,6 +238,38 @@ class Matchmaker:
             state = await self.store.queue(key)
             depth += len(state.waiting) if state else 0
         self.metrics.waiting.set(depth)
+
+    async def expire_seatings(self) -> int:
+        """Delete the seatings of games that finished `seating_retention`
+        seconds ago or more; returns how many. A seating is what tells the
+        bots and the gateway who sits where while the game is played, so it
+        is kept as long as the game is not finished, however long that takes
+        (no KV TTL could know). Once it is gone the gateway reads the seats
+        from the archive. The archive decides what is finished; a game it
+        does not answer for is kept and asked about again next sweep."""
+        now = self.clock()
+        dropped = 0
+        for game_id in await self.store.seated_games():
+            summary = await self._archived(game_id)
+            if summary is None or summary.status != "finished" or summary.finished_at is None:
+                continue
+            if now - summary.finished_at.timestamp() < self.settings.seating_retention:
+                continue
+            await self.store.drop_seating(game_id)
+            dropped += 1
+        if dropped:
+            self.metrics.seatings_expired.inc(dropped)
+            log.info("expired seatings of finished games", extra={"count": dropped})
+        return dropped
+
+    async def _archived(self, game_id: str) -> GameSummary | None:
+        try:
+            msg = await self.nc.request(self.archive.game,
+                                        GetGame(game_id=game_id).model_dump_json().encode(),
+                                        timeout=self.settings.request_timeout)  # fmt: skip
+            return GameReply.model_validate_json(msg.data).game
+        except Exception:  # not archived yet, or the archive is down: ask again later
+            return None
 
     async def match(self, key: str) -> None:
         now = self.clock()

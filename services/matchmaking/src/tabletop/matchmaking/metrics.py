@@ -21,6 +21,11 @@ class MatchmakingMetrics:
             ["result"],
             registry=registry,
         )
+        self.seatings_expired = Counter(
+            "tabletop_matchmaking_seatings_expired",
+            "Seatings of finished games deleted after MATCHMAKING_SEATING_RETENTION",
+            registry=registry,
+        )
         self.waiting = Gauge(
             "tabletop_matchmaking_waiting", "Tickets waiting in all queues", registry=registry
         )

@@ -89,6 +89,16 @@ class MatchmakingStore:
     async def put_seating(self, seating: Seating) -> None:
         await self.seats.put(seating.game_id, seating.model_dump_json().encode())
 
+    async def seated_games(self) -> list[str]:
+        """The game ids that have a seating (live and recently finished games)."""
+        try:
+            return await self.seats.keys()
+        except NoKeysError:
+            return []
+
+    async def drop_seating(self, game_id: str) -> None:
+        await self.seats.purge(game_id)  # the value and its history: nothing is kept
+
 
 async def _get(kv: KeyValue, key: str, model: type[M]) -> tuple[M, int] | None:
     try:
