@@ -6,7 +6,19 @@ from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
 from tabletop.games.potion_explosion.state import State
 
-from .helpers import act, hand, letters, marbles, playing, refusal, seat, table, tile
+from .helpers import (
+    act,
+    hand,
+    letters,
+    marbles,
+    marbles_by_colour,
+    playing,
+    refusal,
+    seat,
+    table,
+    tile,
+    tile_with,
+)
 
 FULL = ("YYYYYYYYY",) * 5
 
@@ -101,6 +113,25 @@ def test_prismatic_joy_places_pool_marbles_as_any_colour() -> None:
     assert s.players[0].pool == (0, 0, 0, 0)
     assert s.players[0].burners[0].filled == marbles("RY")
     assert s.players[0].burners[1].filled == marbles("RRY")
+    # ... and each marble is still the colour it was (black, black, blue).
+    assert s.players[0].burners[0].marbles == marbles("KB")
+    assert s.players[0].burners[1].marbles == marbles("RRK")
+
+
+def test_prismatic_joy_marbles_keep_their_colour_back_to_the_dispenser() -> None:
+    """Rulebook: Prismatic Joy puts pool marbles "색상에 관계 없이 제조 중인 물약에"
+    (onto a potion being brewed, whatever their colour), and a completed potion's
+    "물약 위에 있던 모든 구슬을 분배기에 집어 넣습니다" (all the marbles that were on
+    it go back into the dispenser): a black marble in a red hole goes back black."""
+    s = table(playing(2), tracks=FULL, reservoir=(0, 0, 0, 0))  # full tracks: no refill
+    wisdom = tile_with("wisdom", "RRBBYY")
+    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((wisdom, "RBBYY"), None))
+    s = act(hand(seat(s, 0, pool="K"), "", taken=True), m.Drink, potion=0)
+    before = marbles_by_colour(s)
+    s = act(s, m.Transmute, colour="black", slot=0, hole="red")  # the last hole: completed
+    assert s.players[0].completed[-1] == wisdom
+    assert s.reservoir == marbles("RBBYY K")  # one red, not two; the black is back
+    assert marbles_by_colour(s) == before
 
 
 def test_prismatic_joy_can_stop_early() -> None:

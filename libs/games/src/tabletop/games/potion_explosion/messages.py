@@ -233,6 +233,9 @@ class Stolen(Event):
 
 
 class Transmuted(Event):
+    """Prismatic Joy: a `colour` pool marble into a `hole`-coloured hole. The
+    marble keeps its colour (it returns to the dispenser as `colour`)."""
+
     type: Literal["transmuted"] = "transmuted"
     seat: int
     colour: ColourName
