@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
-from tabletop.games.potion_explosion.state import PLAY, REFILL
+from tabletop.games.potion_explosion.state import PLAY, REFILL, State
 
 from .helpers import act, hand, marbles, playing, refusal, seat, table
 
@@ -73,6 +73,52 @@ def test_pool_holds_three_marbles() -> None:
     before = sum(s.reservoir) + sum(map(len, s.tracks))
     s = act(s, m.EndTurn)
     assert sum(s.reservoir) + sum(map(len, s.tracks)) == before + 1
+
+
+def dispenser(s: State) -> int:
+    return sum(s.reservoir) + sum(map(len, s.tracks))
+
+
+def test_unplaceable_marbles_go_into_the_pool_first() -> None:
+    """Rulebook: "획득한 구슬들 중에 물약 타일에 놓을 수 없는 구슬이 있다면, 덱 보드 위
+    제조 공간의 플라스크에 놓습니다" (marbles that fit no potion go into the flask, the
+    pool), and at the end of the turn "제조 공간의 플라스크가 다 차고도 아직 손에 남은
+    구슬이 있다면 분배기에 모두 넣습니다" (only if the pool is full and marbles remain
+    in hand do they all go back into the dispenser)."""
+    s = seat(playing(2), 0, burners=(None, None))  # no potion: no marble fits one
+    s = hand(s, "K", taken=True)
+    assert refusal(s, m.EndTurn) == "must_stash"
+    assert m.EndTurn(seat=0) not in GAME.legal_commands(s, 0)
+    s = act(s, m.Stash, colour="black")
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("K") and dispenser(s) == before
+
+
+def test_only_what_the_full_pool_cannot_hold_goes_back() -> None:
+    s = seat(playing(2), 0, burners=(None, None), pool="R")
+    s = hand(s, "KKYB", taken=True)
+    s = act(s, m.Stash, colour="yellow")
+    assert refusal(s, m.EndTurn) == "must_stash"  # room for one more
+    s = act(s, m.Stash, colour="black")  # which ones to keep is the player's choice
+    assert m.EndTurn(seat=0) in GAME.legal_commands(s, 0)
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("RYK")
+    assert dispenser(s) == before + 2  # a black and the blue
+
+
+def test_pool_marbles_taken_back_and_unused_return_to_the_pool() -> None:
+    """A marble taken from the pool is back in hand; while the pool has room it
+    goes into it again at the end of the turn, not into the dispenser."""
+    s = seat(playing(2), 0, burners=(None, None), pool="BB")
+    s = hand(s, "Y", taken=True)
+    s = act(act(s, m.Unstash, colour="blue"), m.Unstash, colour="blue")
+    s = act(s, m.Stash, colour="yellow")
+    assert refusal(s, m.Stash, colour="blue") == "from_pool"  # the loop stays bounded
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("BBY") and dispenser(s) == before
 
 
 def test_pool_and_hand_cannot_loop() -> None:

@@ -249,7 +249,8 @@ class EffectFinished(Event):
 
 
 class TurnEnded(Event):
-    """Marbles still in hand return to the reservoir."""
+    """Marbles still in hand return to the reservoir (the pool is full by then,
+    or they came from it and `stashed` events put them back first)."""
 
     type: Literal["turn_ended"] = "turn_ended"
     seat: int
