@@ -49,6 +49,11 @@ def tile_with(kind: str, holes: str) -> int:
     return next(t.id for t in TILES if t.type == TYPE_INDEX[kind] and t.holes == want)
 
 
+# Two tiles with no black hole (red, blue and yellow ones), for tests of placing.
+SANDS_7 = tile_with("sands_of_time", "RRRR B YY")
+SANDS_5 = tile_with("sands_of_time", "R BB YY")
+
+
 def playing(players: int = 2, seed: int = 0, **options: Any) -> State:
     """A game just past the draft (each seat drafts the first offered tile)."""
     state = GAME.new(players, seed=seed, **options)
