@@ -49,6 +49,11 @@ def tile_with(kind: str, holes: str) -> int:
     return next(t.id for t in TILES if t.type == TYPE_INDEX[kind] and t.holes == want)
 
 
+# Two tiles with no black hole (red, blue and yellow ones), for tests of placing.
+SANDS_7 = tile_with("sands_of_time", "RRRR B YY")
+SANDS_5 = tile_with("sands_of_time", "R BB YY")
+
+
 def playing(players: int = 2, seed: int = 0, **options: Any) -> State:
     """A game just past the draft (each seat drafts the first offered tile)."""
     state = GAME.new(players, seed=seed, **options)
@@ -80,7 +85,7 @@ def seat(
     state: State,
     index: int,
     *,
-    burners: tuple[tuple[int, str] | None, ...] | None = None,
+    burners: tuple[tuple[int, str] | tuple[int, str, str] | None, ...] | None = None,
     pool: str | None = None,
     completed: tuple[int, ...] | None = None,
     drunk: tuple[bool, ...] | None = None,
@@ -88,7 +93,10 @@ def seat(
 ) -> State:
     p = state.players[index]
     if burners is not None:
-        bs = tuple(None if b is None else Burner(b[0], marbles(b[1])) for b in burners)
+        # (tile, holes filled) or (tile, holes filled, the marbles' own colours)
+        bs = tuple(
+            None if b is None else Burner(b[0], marbles(b[1]), marbles(b[-1])) for b in burners
+        )
         p = replace(p, burners=bs)
     if pool is not None:
         p = replace(p, pool=marbles(pool))
@@ -129,15 +137,24 @@ def refusal(state: State, kind: type[Command], **fields: Any) -> str:
     raise AssertionError(f"{kind.__name__} {fields} was accepted")
 
 
+def marbles_by_colour(state: State) -> tuple[int, int, int, int]:
+    """Every marble in the game, wherever it is, counted by its own colour."""
+    counts = list(state.reservoir)
+    for track in state.tracks:
+        for c in track:
+            counts[c] += 1
+    held = [state.turn.hand]
+    for p in state.players:
+        held.append(p.pool)
+        held.extend(b.marbles for b in p.burners if b)
+    for m_ in held:
+        for c in range(4):
+            counts[c] += m_[c]
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
 def total_marbles(state: State) -> int:
-    on_burners = sum(sum(b.filled) for p in state.players for b in p.burners if b)
-    return (
-        sum(len(t) for t in state.tracks)
-        + sum(state.reservoir)
-        + sum(state.turn.hand)
-        + sum(sum(p.pool) for p in state.players)
-        + on_burners
-    )
+    return sum(marbles_by_colour(state))
 
 
 __all__ = ["GAME", "Player", "m"]

@@ -6,7 +6,21 @@ from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
 from tabletop.games.potion_explosion.state import State
 
-from .helpers import act, hand, letters, marbles, playing, refusal, seat, table, tile
+from .helpers import (
+    SANDS_5,
+    SANDS_7,
+    act,
+    hand,
+    letters,
+    marbles,
+    marbles_by_colour,
+    playing,
+    refusal,
+    seat,
+    table,
+    tile,
+    tile_with,
+)
 
 FULL = ("YYYYYYYYY",) * 5
 
@@ -85,7 +99,7 @@ def test_blind_love_takes_an_opponents_whole_pool() -> None:
 
 def test_prismatic_joy_places_pool_marbles_as_any_colour() -> None:
     s = table(playing(2), tracks=FULL)
-    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((8, ""), (5, "RR")))
+    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((SANDS_7, ""), (SANDS_5, "R")))
     s = hand(s, "", taken=True)
     assert refusal(s, m.Drink, potion=0) == "effect_impossible"  # empty pool
     s = act(seat(s, 0, pool="KKB"), m.Drink, potion=0)
@@ -100,12 +114,31 @@ def test_prismatic_joy_places_pool_marbles_as_any_colour() -> None:
     assert s.turn.pending is None  # three marbles: the effect is over
     assert s.players[0].pool == (0, 0, 0, 0)
     assert s.players[0].burners[0].filled == marbles("RY")
-    assert s.players[0].burners[1].filled == marbles("RRY")
+    assert s.players[0].burners[1].filled == marbles("RY")
+    # ... and each marble is still the colour it was (black, black, blue).
+    assert s.players[0].burners[0].marbles == marbles("KB")
+    assert s.players[0].burners[1].marbles == marbles("RK")
+
+
+def test_prismatic_joy_marbles_keep_their_colour_back_to_the_dispenser() -> None:
+    """Rulebook: Prismatic Joy puts pool marbles "색상에 관계 없이 제조 중인 물약에"
+    (onto a potion being brewed, whatever their colour), and a completed potion's
+    "물약 위에 있던 모든 구슬을 분배기에 집어 넣습니다" (all the marbles that were on
+    it go back into the dispenser): a black marble in a red hole goes back black."""
+    s = table(playing(2), tracks=FULL, reservoir=(0, 0, 0, 0))  # full tracks: no refill
+    sands = tile_with("sands_of_time", "R BB YY")
+    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((sands, "BBYY"), None))
+    s = act(hand(seat(s, 0, pool="K"), "", taken=True), m.Drink, potion=0)
+    before = marbles_by_colour(s)
+    s = act(s, m.Transmute, colour="black", slot=0, hole="red")  # the last hole: completed
+    assert s.players[0].completed[-1] == sands
+    assert s.reservoir == marbles("BBYY K")  # no red: the black went back black
+    assert marbles_by_colour(s) == before
 
 
 def test_prismatic_joy_can_stop_early() -> None:
     s = table(playing(2), tracks=FULL)
-    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((8, ""), None), pool="KK")
+    s = seat(s, 0, completed=(tile("prismatic_joy"),), burners=((SANDS_7, ""), None), pool="KK")
     s = act(hand(s, "", taken=True), m.Drink, potion=0)
     s = act(act(s, m.Transmute, colour="black", slot=0, hole="blue"), m.FinishEffect)
     assert s.turn.pending is None and s.players[0].pool == marbles("K")

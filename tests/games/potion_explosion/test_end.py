@@ -99,7 +99,7 @@ def test_last_potion_tile_triggers_the_end() -> None:
 
 def test_score_counts_potions_tokens_and_little_help() -> None:
     p = replace(Player(), completed=(0, 10), drunk=(True, False), skills=2, helps=3)
-    assert score(p) == 3 + 3 + 8 - 6
+    assert score(p) == 5 + 6 + 8 - 6  # a Wisdom starter, a 5-hole Magnetic Attraction
 
 
 def test_tie_break_most_marbles_wins() -> None:

@@ -23,19 +23,31 @@ def test_registered() -> None:
 
 
 def test_tile_data_set() -> None:
-    assert len(TILES) == 80
-    per_type = Counter(t.type for t in TILES)
-    assert set(per_type.values()) == {10}
+    """The printed tiles as the fan record lists them (see the doc): 8 per type,
+    four recipes each printed twice, the starter (star) one of 4 holes."""
+    assert len(TILES) == 64
+    assert set(Counter(t.type for t in TILES).values()) == {8}
     starts = Counter(t.type for t in TILES if t.start)
     assert set(starts.values()) == {2} and len(starts) == 8
-    assert {t.size for t in TILES} == {4, 5, 6, 7}
-    assert all(max(t.holes) <= 3 for t in TILES)
-    assert sum(sum(t.holes) for t in TILES) == 440
-    assert [sum(t.holes[c] for t in TILES) for c in range(4)] == [111, 110, 109, 110]
-    assert sum(t.points for t in TILES) == 390
-    for kind in range(8):  # points grow with holes within a type
-        mine = sorted((t.size, t.points) for t in TILES if t.type == kind)
-        assert [p for _, p in mine] == sorted(p for _, p in mine)
+    assert all(t.size == 4 for t in TILES if t.start)
+    for kind in range(8):
+        mine = [t for t in TILES if t.type == kind]
+        assert Counter(t.size for t in mine) == {4: 2, 5: 2, 6: 2, 7: 2}
+        assert len({(t.holes, t.points) for t in mine}) == 4  # each recipe twice
+        by_size = sorted((t.size, t.points) for t in mine)  # points grow with holes
+        assert [p for _, p in by_size] == sorted(p for _, p in by_size)
+    assert all(max(t.holes) <= 4 for t in TILES)
+    assert [sum(t.holes[c] for t in TILES) for c in range(4)] == [88, 88, 88, 88]
+    assert sum(t.points for t in TILES) == 432
+    assert (min(t.points for t in TILES), max(t.points for t in TILES)) == (3, 11)
+    # Two rows spelled out: Wisdom's 7-hole and the Prismatic Joy starter.
+    assert (TILES[6].type, TILES[6].holes, TILES[6].points) == (0, (2, 4, 1, 0), 11)
+    assert (TILES[24].type, TILES[24].start, TILES[24].holes, TILES[24].points) == (
+        3,
+        True,
+        (2, 1, 0, 1),
+        3,
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

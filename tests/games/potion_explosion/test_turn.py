@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import messages as m
-from tabletop.games.potion_explosion.state import PLAY, REFILL
+from tabletop.games.potion_explosion.state import PLAY, REFILL, State
 
-from .helpers import act, hand, marbles, playing, refusal, seat, table
+from .helpers import SANDS_5, SANDS_7, act, hand, marbles, playing, refusal, seat, table
 
 FULL = ("RRRRRRRRR",) * 5
 
@@ -29,14 +29,13 @@ def test_little_help_takes_one_marble_without_explosion() -> None:
 def test_rulebook_pool_example() -> None:
     """Sanghee: 4 red and 3 black in hand, 2 blue in the pool. 4 red and 1 blue
     go onto potions, the 3 black into the pool; the spare blue goes back."""
-    s = playing(2)
-    wisdom_8, wisdom_5 = 8, 5  # R3 B2 Y2, R2 B2 Y2 (no black hole)
-    s = seat(s, 0, burners=((wisdom_8, "B"), (wisdom_5, "RBBYY")), pool="BB")
+    s = playing(2)  # burners: R4 B1 Y2 and R1 B2 Y2, no black hole
+    s = seat(s, 0, burners=((SANDS_7, "YY"), (SANDS_5, "BBYY")), pool="BB")
     s = hand(s, "RRRR KKK", taken=True)
     s = act(act(s, m.Unstash, colour="blue"), m.Unstash, colour="blue")
     for slot in (0, 0, 0, 1):
         s = act(s, m.Place, colour="red", slot=slot)
-    assert s.players[0].completed == (wisdom_5,)  # its 4th red completed it
+    assert s.players[0].completed == (SANDS_5,)  # the 4th red completed it
     s = act(s, m.Place, colour="blue", slot=0)
     for _ in range(3):
         s = act(s, m.Stash, colour="black")
@@ -50,7 +49,7 @@ def test_rulebook_pool_example() -> None:
 
 
 def test_marbles_must_fill_matching_holes_first() -> None:
-    s = seat(playing(2), 0, burners=((8, ""), (5, "")))
+    s = seat(playing(2), 0, burners=((SANDS_7, ""), (SANDS_5, "")))
     s = hand(s, "R K", taken=True)
     assert refusal(s, m.Stash, colour="red") == "must_place"
     assert refusal(s, m.EndTurn) == "must_place"
@@ -64,7 +63,7 @@ def test_marbles_must_fill_matching_holes_first() -> None:
 
 
 def test_pool_holds_three_marbles() -> None:
-    s = seat(playing(2), 0, burners=((8, ""), None), pool="KK")
+    s = seat(playing(2), 0, burners=((SANDS_7, ""), None), pool="KK")
     s = hand(s, "KK", taken=True)
     s = act(s, m.Stash, colour="black")
     assert refusal(s, m.Stash, colour="black") == "pool_full"
@@ -75,8 +74,54 @@ def test_pool_holds_three_marbles() -> None:
     assert sum(s.reservoir) + sum(map(len, s.tracks)) == before + 1
 
 
+def dispenser(s: State) -> int:
+    return sum(s.reservoir) + sum(map(len, s.tracks))
+
+
+def test_unplaceable_marbles_go_into_the_pool_first() -> None:
+    """Rulebook: "획득한 구슬들 중에 물약 타일에 놓을 수 없는 구슬이 있다면, 덱 보드 위
+    제조 공간의 플라스크에 놓습니다" (marbles that fit no potion go into the flask, the
+    pool), and at the end of the turn "제조 공간의 플라스크가 다 차고도 아직 손에 남은
+    구슬이 있다면 분배기에 모두 넣습니다" (only if the pool is full and marbles remain
+    in hand do they all go back into the dispenser)."""
+    s = seat(playing(2), 0, burners=(None, None))  # no potion: no marble fits one
+    s = hand(s, "K", taken=True)
+    assert refusal(s, m.EndTurn) == "must_stash"
+    assert m.EndTurn(seat=0) not in GAME.legal_commands(s, 0)
+    s = act(s, m.Stash, colour="black")
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("K") and dispenser(s) == before
+
+
+def test_only_what_the_full_pool_cannot_hold_goes_back() -> None:
+    s = seat(playing(2), 0, burners=(None, None), pool="R")
+    s = hand(s, "KKYB", taken=True)
+    s = act(s, m.Stash, colour="yellow")
+    assert refusal(s, m.EndTurn) == "must_stash"  # room for one more
+    s = act(s, m.Stash, colour="black")  # which ones to keep is the player's choice
+    assert m.EndTurn(seat=0) in GAME.legal_commands(s, 0)
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("RYK")
+    assert dispenser(s) == before + 2  # a black and the blue
+
+
+def test_pool_marbles_taken_back_and_unused_return_to_the_pool() -> None:
+    """A marble taken from the pool is back in hand; while the pool has room it
+    goes into it again at the end of the turn, not into the dispenser."""
+    s = seat(playing(2), 0, burners=(None, None), pool="BB")
+    s = hand(s, "Y", taken=True)
+    s = act(act(s, m.Unstash, colour="blue"), m.Unstash, colour="blue")
+    s = act(s, m.Stash, colour="yellow")
+    assert refusal(s, m.Stash, colour="blue") == "from_pool"  # the loop stays bounded
+    before = dispenser(s)
+    s = act(s, m.EndTurn)
+    assert s.players[0].pool == marbles("BBY") and dispenser(s) == before
+
+
 def test_pool_and_hand_cannot_loop() -> None:
-    s = seat(playing(2), 0, burners=((8, ""), (5, "")), pool="K")
+    s = seat(playing(2), 0, burners=((SANDS_7, ""), (SANDS_5, "")), pool="K")
     s = hand(s, "", taken=True)
     s = act(s, m.Unstash, colour="black")
     assert refusal(s, m.Stash, colour="black") == "from_pool"
@@ -91,15 +136,15 @@ def test_end_turn_needs_the_regular_take() -> None:
 
 def test_at_most_two_potions_per_turn_then_refill_one_at_a_time() -> None:
     s = playing(2)
-    s = seat(s, 0, burners=((8, "RRRBYY"), (5, "RBBYY")))  # each lacks one marble
+    s = seat(s, 0, burners=((SANDS_7, "RRRRYY"), (SANDS_5, "BBYY")))  # each lacks one marble
     s = hand(s, "B R K", taken=True)
     s = act(s, m.Place, colour="blue", slot=0)
     s = act(s, m.Place, colour="red", slot=1)
-    assert s.players[0].completed == (8, 5) and s.turn.completed == 2
+    assert s.players[0].completed == (SANDS_7, SANDS_5) and s.turn.completed == 2
     assert s.players[0].burners == (None, None)
     assert refusal(s, m.Place, colour="black", slot=0) == "no_potion"
     # The guard itself: a third completion in one turn is refused.
-    s3 = seat(s, 0, burners=((8, "RRRBYY"), None))  # one blue from complete
+    s3 = seat(s, 0, burners=((SANDS_7, "RRRRYY"), None))  # one blue from complete
     s3 = hand(s3, "B", taken=True, completed=2)
     assert refusal(s3, m.Place, colour="blue", slot=0) == "potion_limit"
     # The potions' marbles went back to the dispenser.
@@ -120,7 +165,7 @@ def test_at_most_two_potions_per_turn_then_refill_one_at_a_time() -> None:
 
 
 def test_empty_stack_is_refused() -> None:
-    s = seat(playing(2), 0, burners=(None, (5, "")))
+    s = seat(playing(2), 0, burners=(None, (SANDS_5, "")))
     s = replace(s, stacks=((), *s.stacks[1:]))
     s = act(hand(s, "", taken=True), m.EndTurn)
     assert refusal(s, m.ChooseStack, stack=0) == "empty_stack"

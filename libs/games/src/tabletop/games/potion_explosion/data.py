@@ -1,8 +1,9 @@
 """Potion Explosion's fixed facts: marble colours, the eight potion types and
-their effects, and the potion tiles (the project's own data set, `tiles.csv`,
-documented in docs/games/potion-explosion.md).
+their effects, and the potion tiles (`tiles.csv`: the printed tiles as a public
+fan record lists them; its source, and what is and is not confirmed, are in
+docs/games/potion-explosion.md).
 
-Everything is a small int inside the engine: colour 0..3, type 0..7, tile 0..79.
+Everything is a small int inside the engine: colour 0..3, type 0..7, tile 0..63.
 Names appear only at the edges (commands, events, views).
 """
 
@@ -77,8 +78,10 @@ class Tile:
 
 def _load() -> tuple[Tile, ...]:
     text = resources.files(__package__).joinpath("tiles.csv").read_text(encoding="utf-8")
+    # `#` lines at the top name the data's source.
+    data = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     tiles = []
-    for row in csv.DictReader(io.StringIO(text)):
+    for row in csv.DictReader(io.StringIO(data)):
         holes = tuple(int(row[c]) for c in COLOURS)
         tiles.append(
             Tile(

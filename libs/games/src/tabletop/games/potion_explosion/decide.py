@@ -33,6 +33,7 @@ from .rules import (
     FROM_POOL,
     HELP_USED,
     MUST_PLACE,
+    MUST_STASH,
     NO_HOLE,
     NO_POTION,
     NO_STACK,
@@ -44,6 +45,7 @@ from .rules import (
     may_end_take,
     placeable,
     slots_for,
+    stashable,
 )
 from .state import DRAFT, REFILL, TIEBREAK, State
 
@@ -182,6 +184,21 @@ def _end_turn(f: Flow, c: m.EndTurn) -> None:
     if places:
         colour, slot = places[0]
         raise refuse(MUST_PLACE, f"place your {COLOURS[colour]} marble on burner {slot} first")
+    spare = stashable(s)
+    if spare:
+        raise refuse(
+            MUST_STASH,
+            f"put your {COLOURS[spare[0]]} marble into the pool first: marbles go back"
+            " to the dispenser only when the pool is full",
+        )
+    # What is left in hand now came from the pool this turn, or the pool is full:
+    # those marbles go back into it while it has room (rulebook), the rest to the
+    # dispenser with `turn_ended`.
+    room = POOL_LIMIT - sum(s.players[c.seat].pool)
+    for colour in range(len(COLOURS)):
+        for _ in range(min(room, s.turn.hand[colour])):
+            f.emit(m.Stashed(seat=c.seat, colour=COLOURS[colour]))
+            room -= 1
     f.emit(m.TurnEnded(seat=c.seat))
     f.refill()
     if not needs_burner(f.state):

@@ -53,7 +53,7 @@ def _started(_: State | None, e: m.Started) -> State:
 def _drafted(s: State, e: m.Drafted) -> State:
     p = s.players[e.seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES)
+    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
     offer = tuple(t for t in s.offer if t != e.tile)
     player = update(p, burners=(burners[0], burners[1]))
     return update(s, players=_player(s, e.seat, player), offer=offer)
@@ -107,11 +107,12 @@ def _refilled(s: State, e: m.Refilled) -> State:
     return update(s, tracks=add(s.tracks, marbles), reservoir=res)
 
 
-def _fill(p: Player, slot: int, colour: int) -> Player:
+def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
+    """A `colour` marble into a `hole`-coloured hole (the same but for Prismatic Joy)."""
     burners = list(p.burners)
     b = burners[slot]
     assert b is not None
-    burners[slot] = Burner(b.tile, bump(b.filled, colour, 1))
+    burners[slot] = Burner(b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1))
     return update(p, burners=(burners[0], burners[1]))
 
 
@@ -120,7 +121,7 @@ def _placed(s: State, e: m.Placed) -> State:
     t = s.turn
     kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
     turn = update(t, hand=bump(t.hand, c, -1), kept=kept)
-    player = _fill(s.players[e.seat], e.slot, c)
+    player = _fill(s.players[e.seat], e.slot, c, c)
     return update(s, turn=turn, players=_player(s, e.seat, player))
 
 
@@ -139,7 +140,7 @@ def _completed(s: State, e: m.Completed) -> State:
     return update(
         s,
         players=_player(s, e.seat, player),
-        reservoir=plus(s.reservoir, b.filled),
+        reservoir=plus(s.reservoir, b.marbles),
         turn=update(s.turn, completed=s.turn.completed + 1),
     )
 
@@ -184,8 +185,9 @@ def _stolen(s: State, e: m.Stolen) -> State:
 
 def _transmuted(s: State, e: m.Transmuted) -> State:
     p = s.players[e.seat]
-    p = update(p, pool=bump(p.pool, COLOUR_INDEX[e.colour], -1))
-    p = _fill(p, e.slot, COLOUR_INDEX[e.hole])
+    colour = COLOUR_INDEX[e.colour]
+    p = update(p, pool=bump(p.pool, colour, -1))
+    p = _fill(p, e.slot, COLOUR_INDEX[e.hole], colour)
     pend = s.turn.pending
     assert pend is not None
     turn = update(s.turn, pending=update(pend, done=pend.done + 1))
@@ -207,7 +209,7 @@ def _burner_filled(s: State, e: m.BurnerFilled) -> State:
     stacks[e.stack] = stacks[e.stack][1:]
     p = s.players[e.seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES)
+    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
     player = update(p, burners=(burners[0], burners[1]))
     ending = s.ending or ("" if any(stacks) else "stacks")
     return update(s, stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)

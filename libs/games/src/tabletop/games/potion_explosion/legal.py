@@ -12,10 +12,10 @@ from functools import cache
 from tabletop.kernel import Command
 
 from . import messages as m
-from .data import COLOURS, POOL_LIMIT
+from .data import COLOURS
 from .dispenser import reachable
 from .messages import make
-from .rules import drinkable, effect_options, may_end_take, placeable, slots_for
+from .rules import drinkable, effect_options, may_end_take, placeable, stashable
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
 
 
@@ -58,15 +58,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     places = placeable(state)
     out.extend(make(m.Place, seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
     player = state.players[seat]
-    hand, kept = turn.hand, turn.kept
-    if sum(player.pool) < POOL_LIMIT:
-        out.extend(
-            make(m.Stash, seat=seat, colour=COLOURS[c])
-            for c in range(4)
-            if hand[c] > kept[c] and not slots_for(player, c)
-        )
+    spare = stashable(state)
+    out.extend(make(m.Stash, seat=seat, colour=COLOURS[c]) for c in spare)
     out.extend(make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(4) if player.pool[c])
     out.extend(make(m.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
-    if not places and may_end_take(state):
+    if not places and not spare and may_end_take(state):
         out.append(make(m.EndTurn, seat=seat))
     return out

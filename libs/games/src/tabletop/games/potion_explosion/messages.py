@@ -233,6 +233,9 @@ class Stolen(Event):
 
 
 class Transmuted(Event):
+    """Prismatic Joy: a `colour` pool marble into a `hole`-coloured hole. The
+    marble keeps its colour (it returns to the dispenser as `colour`)."""
+
     type: Literal["transmuted"] = "transmuted"
     seat: int
     colour: ColourName
@@ -246,7 +249,8 @@ class EffectFinished(Event):
 
 
 class TurnEnded(Event):
-    """Marbles still in hand return to the reservoir."""
+    """Marbles still in hand return to the reservoir (the pool is full by then,
+    or they came from it and `stashed` events put them back first)."""
 
     type: Literal["turn_ended"] = "turn_ended"
     seat: int

@@ -17,6 +17,7 @@ from .data import (
     COLOURS,
     LAVA,
     MAGNETIC,
+    POOL_LIMIT,
     PRISMATIC,
     SANDS,
     STICKY,
@@ -42,6 +43,7 @@ NO_POTION = "no_potion"
 NO_HOLE = "no_hole"
 POTION_LIMIT = "potion_limit"
 MUST_PLACE = "must_place"
+MUST_STASH = "must_stash"
 POOL_FULL = "pool_full"
 FROM_POOL = "from_pool"
 NOT_IN_POOL = "not_in_pool"
@@ -86,6 +88,18 @@ def placeable(state: State) -> list[tuple[int, int]]:
     player = state.players[state.current]
     hand = state.turn.hand
     return [(c, s) for c in range(4) if hand[c] for s in slots_for(player, c)]
+
+
+def stashable(state: State) -> list[int]:
+    """Colours of hand marbles that may go into the pool now: it has room, no
+    burner potion has an open hole of that colour, and the marble did not come
+    from the pool this turn. While this is not empty the turn may not end:
+    marbles go back to the dispenser only when the pool is full."""
+    player = state.players[state.current]
+    if sum(player.pool) >= POOL_LIMIT:
+        return []
+    hand, kept = state.turn.hand, state.turn.kept
+    return [c for c in range(4) if hand[c] > kept[c] and not slots_for(player, c)]
 
 
 def may_end_take(state: State) -> bool:

@@ -32,8 +32,14 @@ class Value:
 
 @dataclass(frozen=True, slots=True)
 class Burner(Value):
+    """A potion being brewed. `filled` counts the holes filled, by the hole's
+    colour; `marbles` counts the marbles on it, by their own colour. They differ
+    only after Prismatic Joy (a black marble in a red hole stays black), and the
+    marbles, not the holes, go back to the dispenser when the potion completes."""
+
     tile: int
     filled: Marbles
+    marbles: Marbles
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,8 @@ class TileView(BaseModel):
 
 class BurnerView(BaseModel):
     tile: TileView
-    filled: dict[str, int]
+    filled: dict[str, int]  # holes filled, by the hole's colour
+    marbles: dict[str, int]  # marbles on the potion, by their own colour (Prismatic Joy)
 
 
 class PotionView(BaseModel):
@@ -109,7 +110,9 @@ def _tile(tile: int) -> dict[str, Any]:
 
 
 def _burner(b: Burner | None) -> dict[str, Any] | None:
-    return None if b is None else {"tile": _tile(b.tile), "filled": _marbles(b.filled)}
+    if b is None:
+        return None
+    return {"tile": _tile(b.tile), "filled": _marbles(b.filled), "marbles": _marbles(b.marbles)}
 
 
 def _pending(p: Pending | None) -> dict[str, Any] | None:
