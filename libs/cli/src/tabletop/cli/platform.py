@@ -1,0 +1,78 @@
+"""Which platform the CLI talks to: NATS_URL (or --nats-url) when given, else
+the one `tabletop up` recorded in `<data dir>/endpoints.json`, else the
+default port. A platform that does not answer is one line, never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import nats
+from nats.aio.client import Client
+from nats.errors import Error as NatsError
+
+from tabletop.runtime import endpoints_path, read_endpoints
+
+DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
+DEFAULT_NAMESPACE = "tabletop"
+# Seconds one CLI command waits for the platform in all (connect, requests).
+PATIENCE = 15.0
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Target:
+    nats_url: str
+    namespace: str
+    source: str  # where the URL came from, for the error line
+
+
+class Unreachable(Exception):
+    """The platform did not answer: the message is the one line to print."""
+
+
+def find_platform(nats_url: str | None, namespace: str | None, data_dir: str | Path) -> Target:
+    if nats_url:
+        return Target(nats_url, namespace or DEFAULT_NAMESPACE, "NATS_URL")
+    path = endpoints_path(data_dir)
+    recorded = read_endpoints(path)
+    if recorded is not None:
+        return Target(recorded.nats_url, namespace or recorded.namespace, str(path))
+    return Target(DEFAULT_NATS_URL, namespace or DEFAULT_NAMESPACE, "the default")
+
+
+async def connect(target: Target) -> Client:
+    async def quiet(exc: Exception) -> None:
+        """nats-py logs every connection error with its traceback otherwise."""
+
+    try:
+        return await nats.connect(
+            target.nats_url,
+            connect_timeout=5,
+            allow_reconnect=False,
+            max_reconnect_attempts=0,
+            error_cb=quiet,
+        )
+    except (NatsError, OSError, TimeoutError) as exc:
+        raise Unreachable(_line(target, "cannot connect to", exc)) from None
+
+
+async def answered(target: Target, work: Awaitable[T]) -> T:
+    """`work`'s result, or Unreachable when the platform does not answer in time."""
+    try:
+        async with asyncio.timeout(PATIENCE):
+            return await work
+    except (NatsError, OSError, TimeoutError) as exc:
+        raise Unreachable(_line(target, "no answer from", exc)) from None
+
+
+def _line(target: Target, what: str, exc: BaseException) -> str:
+    reason = str(exc) or type(exc).__name__
+    return (
+        f"{what} NATS at {target.nats_url} (from {target.source}): {reason}. "
+        "Is the platform up (`make run`)? Set NATS_URL to reach another one."
+    )
