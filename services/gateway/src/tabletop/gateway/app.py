@@ -39,6 +39,19 @@ down (retry after `Retry-After` seconds)."""
 DOCS_ASSETS = "/docs-assets"
 
 
+async def _nats_error(exc: Exception) -> None:
+    # One line: nats-py's default logs a traceback per failed reconnect.
+    log.warning("NATS: %s", str(exc) or type(exc).__name__)
+
+
+async def _nats_disconnected() -> None:
+    log.warning("NATS connection lost; answering 503 until it is back")
+
+
+async def _nats_reconnected() -> None:
+    log.info("NATS connection back")
+
+
 def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     settings = settings or GatewaySettings()
     registry = CollectorRegistry()
@@ -51,7 +64,13 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
             metrics_server, _ = start_http_server(
                 settings.metrics_port, settings.http_host, registry
             )
-        nc = await nats.connect(settings.nats_url, name="tabletop-gateway")
+        nc = await nats.connect(
+            settings.nats_url,
+            name="tabletop-gateway",
+            error_cb=_nats_error,
+            disconnected_cb=_nats_disconnected,
+            reconnected_cb=_nats_reconnected,
+        )
         topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
         await ensure_streams(nc.jetstream(), topology)
         await ensure_key_values(nc.jetstream(), topology)
