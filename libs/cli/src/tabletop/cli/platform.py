@@ -5,6 +5,7 @@ default port. A platform that does not answer is one line, never a traceback."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,8 @@ from tabletop.runtime import endpoints_path, read_endpoints
 
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
 DEFAULT_NAMESPACE = "tabletop"
-# Seconds one CLI command waits for the platform in all (connect, requests).
+# Seconds the CLI waits to connect, then for the answers of one command.
+CONNECT_PATIENCE = 5.0
 PATIENCE = 15.0
 
 T = TypeVar("T")
@@ -34,6 +36,9 @@ class Target:
 class Unreachable(Exception):
     """The platform did not answer: the message is the one line to print."""
 
+    def report(self) -> None:
+        print(self, file=sys.stderr)  # not rich: one line, never wrapped
+
 
 def find_platform(nats_url: str | None, namespace: str | None, data_dir: str | Path) -> Target:
     if nats_url:
@@ -46,19 +51,23 @@ def find_platform(nats_url: str | None, namespace: str | None, data_dir: str | P
 
 
 async def connect(target: Target) -> Client:
-    async def quiet(exc: Exception) -> None:
-        """nats-py logs every connection error with its traceback otherwise."""
+    seen: list[Exception] = []
+
+    async def remember(exc: Exception) -> None:
+        """Kept for the error line (nats-py would log each with a traceback)."""
+        seen.append(exc)
 
     try:
-        return await nats.connect(
-            target.nats_url,
-            connect_timeout=5,
-            allow_reconnect=False,
-            max_reconnect_attempts=0,
-            error_cb=quiet,
-        )
+        # nats-py keeps retrying a refused connection: the deadline ends it.
+        async with asyncio.timeout(CONNECT_PATIENCE):
+            return await nats.connect(
+                target.nats_url,
+                connect_timeout=CONNECT_PATIENCE,
+                allow_reconnect=False,
+                error_cb=remember,
+            )
     except (NatsError, OSError, TimeoutError) as exc:
-        raise Unreachable(_line(target, "cannot connect to", exc)) from None
+        raise Unreachable(_line(target, "cannot connect to", seen[-1] if seen else exc)) from None
 
 
 async def answered(target: Target, work: Awaitable[T]) -> T:
@@ -71,7 +80,7 @@ async def answered(target: Target, work: Awaitable[T]) -> T:
 
 
 def _line(target: Target, what: str, exc: BaseException) -> str:
-    reason = str(exc) or type(exc).__name__
+    reason = str(exc) or ("timed out" if isinstance(exc, TimeoutError) else type(exc).__name__)
     return (
         f"{what} NATS at {target.nats_url} (from {target.source}): {reason}. "
         "Is the platform up (`make run`)? Set NATS_URL to reach another one."

@@ -140,7 +140,7 @@ def replay_game(game_id: str, at: int | None, seat: int | None, target: Target) 
         console.print(f"[red]{exc}[/red]")
         return 1
     except Unreachable as exc:
-        Console(stderr=True).print(f"[red]{exc}[/red]", highlight=False)
+        exc.report()
         return 2
     console.print(render(game, view, commit, seat))
     return 0

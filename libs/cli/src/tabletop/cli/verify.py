@@ -31,7 +31,7 @@ def verify_game(game_id: str, target: Target, as_json: bool = False) -> int:
     try:
         report = asyncio.run(load_and_verify(game_id, target))
     except Unreachable as exc:
-        Console(stderr=True).print(f"[red]{exc}[/red]", highlight=False)
+        exc.report()
         return 2
     if as_json:
         print(report.model_dump_json(indent=2))
