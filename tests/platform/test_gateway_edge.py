@@ -297,3 +297,19 @@ async def test_docs_pages_reference_only_local_urls(edge: Edge, page: str) -> No
     for url in urls:
         asset = await edge.http.get(url)
         assert asset.status_code == 200 and len(asset.content) > 100, url
+
+
+async def test_a_limit_above_nats_max_payload_still_never_sends_more(
+    nc: Client, platform: Platform
+) -> None:
+    """GATEWAY_MAX_BODY_BYTES set above what NATS carries: a body that passes
+    the limit but not NATS is a 413 too, not a 500."""
+    limit = 2 * nc.max_payload
+    (gateway,) = platform.start_all({"gateway": {"GATEWAY_MAX_BODY_BYTES": str(limit)}})
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{gateway.http_port}",
+                                 timeout=30) as http:  # fmt: skip
+        player = await Player.sign_in(http)
+        body = {"game": GAME, "players": 2, "options": {"pad": "x" * (limit * 2 // 3)}}
+        assert is_error(await player.post("/v1/queue", body), 413, "payload_too_large")
+        assert (await http.get("/readyz")).status_code == 200
+    assert "above NATS's max payload" in gateway.child.log_file.read_text()
