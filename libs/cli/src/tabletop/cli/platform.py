@@ -67,7 +67,7 @@ async def connect(target: Target) -> Client:
                 error_cb=remember,
             )
     except (NatsError, OSError, TimeoutError) as exc:
-        raise Unreachable(_line(target, "cannot connect to", seen[-1] if seen else exc)) from None
+        raise Unreachable(_cannot_connect(target, seen[-1] if seen else exc)) from None
 
 
 async def answered(target: Target, work: Awaitable[T]) -> T:
@@ -76,12 +76,23 @@ async def answered(target: Target, work: Awaitable[T]) -> T:
         async with asyncio.timeout(PATIENCE):
             return await work
     except (NatsError, OSError, TimeoutError) as exc:
-        raise Unreachable(_line(target, "no answer from", exc)) from None
+        raise Unreachable(_no_answer(target, exc)) from None
 
 
-def _line(target: Target, what: str, exc: BaseException) -> str:
-    reason = str(exc) or ("timed out" if isinstance(exc, TimeoutError) else type(exc).__name__)
+def _reason(exc: BaseException) -> str:
+    return str(exc) or ("timed out" if isinstance(exc, TimeoutError) else type(exc).__name__)
+
+
+def _cannot_connect(target: Target, exc: BaseException) -> str:
     return (
-        f"{what} NATS at {target.nats_url} (from {target.source}): {reason}. "
+        f"cannot connect to NATS at {target.nats_url} (from {target.source}): {_reason(exc)}. "
         "Is the platform up (`make run`)? Set NATS_URL to reach another one."
+    )
+
+
+def _no_answer(target: Target, exc: BaseException) -> str:
+    return (
+        f"no answer from the platform through NATS at {target.nats_url} (from {target.source}), "
+        f"namespace {target.namespace}: {_reason(exc)}. Is it up (`make run`), with that "
+        "TABLETOP_NAMESPACE?"
     )
