@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import logging
 
+import httpx
+import pytest
+
 from tabletop.gateway.app import create_app
 from tabletop.gateway.redaction import RedactTokens, redact
 from tabletop.gateway.settings import GatewaySettings
@@ -47,3 +50,42 @@ def test_tokens_are_redacted_from_log_lines() -> None:
         {"msg": '%s - "WebSocket %s"', "args": ("a", f"/ws?token={TOKEN}")}
     )
     assert RedactTokens().filter(record) and TOKEN not in record.getMessage()
+
+
+@pytest.mark.parametrize(
+    ("environment", "origins", "allowed"),
+    [
+        ("production", "", False),  # production allows only the configured origins
+        ("production", "https://play.example.com", False),
+        ("development", "", True),  # local dev servers, in development only
+    ],
+)
+async def test_cors_allows_dev_servers_only_in_development(
+    environment: str, origins: str, allowed: bool
+) -> None:
+    settings = GatewaySettings(environment=environment, metrics_port=0, cors_origins=origins,
+                               token_secret="s" * 32)  # fmt: skip
+    transport = httpx.ASGITransport(app=create_app(settings))
+    async with httpx.AsyncClient(transport=transport, base_url="http://gateway") as http:
+        preflight = await http.options(
+            "/v1/queue",
+            headers={"Origin": "http://localhost:5173", "Access-Control-Request-Method": "POST"},
+        )
+    assert ("access-control-allow-origin" in preflight.headers) is allowed
+
+
+async def test_the_body_limit_answers_413_before_the_route_reads_the_body() -> None:
+    settings = GatewaySettings(environment="development", metrics_port=0, max_body_bytes=1000)
+    transport = httpx.ASGITransport(app=create_app(settings))
+
+    async def chunks():  # type: ignore[no-untyped-def]
+        for _ in range(10):
+            yield b" " * 500
+
+    async with httpx.AsyncClient(transport=transport, base_url="http://gateway") as http:
+        declared = await http.post("/v1/queue", content=b" " * 1001)
+        streamed = await http.post("/v1/queue", content=chunks())
+        small = await http.post("/v1/queue", content=b"{}")
+    for refused in (declared, streamed):
+        assert refused.status_code == 413 and refused.json()["code"] == "payload_too_large"
+    assert small.status_code == 401  # under the limit: on to authentication
