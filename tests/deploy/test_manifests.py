@@ -91,8 +91,14 @@ def test_every_service_has_a_hardened_deployment(overlay: str) -> None:
         assert box["args"] == [spec.module]  # the image's entrypoint is `python -m`
         env = {e["name"]: e for e in box["env"]}
         assert env["HTTP_PORT"]["value"] == str(spec.http_port)
-        (port,) = box["ports"]
+        port, *apart = box["ports"]
         assert port == {"name": "http", "containerPort": spec.http_port, "protocol": "TCP"}
+        # /metrics apart (the gateway): a port of the pod that no Service exposes.
+        metrics = [{"name": "metrics", "containerPort": spec.metrics_port, "protocol": "TCP"}]
+        assert apart == (metrics if spec.metrics_port else [])
+        if spec.metrics_port:
+            assert {"name": spec.metrics_port_env, "value": str(spec.metrics_port)} in box["env"]
+        assert [p["targetPort"] for p in services[spec.name]["spec"]["ports"]] == ["http"]
         assert box["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
         assert box["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
         assert set(box["resources"]) == {"requests", "limits"}
@@ -169,3 +175,18 @@ def test_only_the_gateway_is_exposed_and_no_secret_is_committed(overlay: str) ->
     for service in of_kind(objects, "Service").values():
         assert service["spec"].get("type", "ClusterIP") == "ClusterIP"
     assert not of_kind(objects, "Secret")
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_the_cluster_runs_in_production_and_routes_no_metrics(overlay: str) -> None:
+    """Production: the gateway refuses to start without its Secret's token
+    secret; the Ingress reaches only the gateway's API port, never /metrics."""
+    objects = render(overlay)
+    assert config_map_data(objects)["TABLETOP_ENV"] == "production"
+    for ingress in of_kind(objects, "Ingress").values():
+        for rule in ingress["spec"]["rules"]:
+            for path in rule["http"]["paths"]:
+                assert path["backend"]["service"] == {"name": "gateway", "port": {"name": "http"}}
+    (gateway,) = [s for s in of_kind(objects, "Service").values()
+                  if s["metadata"]["name"] == "gateway"]  # fmt: skip
+    assert [p["targetPort"] for p in gateway["spec"]["ports"]] == ["http"]

@@ -83,7 +83,7 @@ def test_the_configured_values_are_valid(
         monkeypatch.delenv(name, raising=False)
     environment = dict(config_map_data(objects))
     for entry in box["env"]:
-        environment[entry["name"]] = entry.get("value", f"placeholder-{'x' * 16}")
+        environment[entry["name"]] = entry.get("value", f"placeholder-{'x' * 32}")
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     settings = cls()

@@ -37,19 +37,21 @@ class ServiceProcess:
     log_dir: Path
     http_port: int
     child: ChildProcess
+    metrics_port: int = 0  # where /metrics is when not on http_port (the gateway)
 
     @classmethod
     def start(cls, name: str, env: dict[str, str], log_dir: Path) -> ServiceProcess:
         spec = next(spec for spec in SERVICES if spec.name == name)
         port = free_port()
+        metrics_port = free_port() if spec.metrics_port else 0
         env = {"PYTHONPATH": str(REPO), "LOG_LEVEL": "INFO", **env}
-        child = start_service(spec, env, log_dir, port)
+        child = start_service(spec, env, log_dir, port, metrics_port)
         try:
             wait_ready(child, port, timeout=60)
         except Exception:
             child.stop()
             raise
-        return cls(name, env, log_dir, port, child)
+        return cls(name, env, log_dir, port, child, metrics_port)
 
     def restart(self) -> ServiceProcess:
         self.stop()
@@ -59,7 +61,7 @@ class ServiceProcess:
         return self.child.stop(sig=signal.SIGTERM)
 
     def metrics(self) -> str:
-        url = f"http://127.0.0.1:{self.http_port}/metrics"
+        url = f"http://127.0.0.1:{self.metrics_port or self.http_port}/metrics"
         with urllib.request.urlopen(url, timeout=5) as response:
             return response.read().decode()
 

@@ -68,8 +68,9 @@ class Platform:
             spec = next(spec for spec in SERVICES if spec.name == name)
             env = {"PYTHONPATH": str(REPO), "LOG_LEVEL": "INFO", **self.env(name, **extra)}
             port = free_port()
-            child = start_service(spec, env, self.log_dir, port)
-            started.append(ServiceProcess(name, env, self.log_dir, port, child))
+            metrics_port = free_port() if spec.metrics_port else 0
+            child = start_service(spec, env, self.log_dir, port, metrics_port)
+            started.append(ServiceProcess(name, env, self.log_dir, port, child, metrics_port))
         self.processes.extend(started)
         for process in started:
             wait_ready(process.child, process.http_port, timeout=90)

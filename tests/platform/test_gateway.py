@@ -19,7 +19,8 @@ from nats.aio.client import Client
 
 from tabletop.eventlog import Commit, Topology
 from tabletop.games import get_game
-from tabletop.gateway.tokens import issue
+from tabletop.gateway.tokens import TokenKeys, issue
+from tests.integration.stateful_services import ServiceProcess
 
 from .http import Player
 from .play import commits_of, replay
@@ -28,6 +29,7 @@ from .services import Platform
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 
 SECRET = "test-secret-of-this-gateway-0123456789"
+OTHER_KEY = TokenKeys.single("another-secret-0123456789abcdefghij")
 GAME = "schotten-totten"
 
 
@@ -39,6 +41,7 @@ class Table:
     by_seat: dict[int, Player]
     nc: Client
     topology: Topology
+    gateway: ServiceProcess
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +69,8 @@ async def table(
             assert ticket["status"] == "matched"
             mine = await ann.ok("GET", "/v1/queue")
             assert (mine["status"], mine["seat"]) == ("matched", 0)
-            yield Table(base, http, ticket["game_id"], {0: ann, 1: ben}, nc, platform.topology)
+            yield Table(base, http, ticket["game_id"], {0: ann, 1: ben}, nc, platform.topology,
+                        processes[-1])  # fmt: skip
     finally:
         await nc.close()
         await platform.close()
@@ -120,10 +124,10 @@ async def test_bad_tokens_and_bad_requests_get_clear_errors(table: Table) -> Non
     forged = ann.token[:-4] + ("AAAA" if not ann.token.endswith("AAAA") else "BBBB")
     response = await table.http.get(path, headers={"Authorization": f"Bearer {forged}"})
     assert (response.status_code, response.json()["code"]) == (401, "invalid_token")
-    other_key, _ = issue("another-secret-0123456789abcdef", ann.player_id, int(time.time()), 60)
+    other_key, _ = issue(OTHER_KEY, ann.player_id, int(time.time()), 60)
     response = await table.http.get(path, headers={"Authorization": f"Bearer {other_key}"})
     assert (response.status_code, response.json()["code"]) == (401, "invalid_token")
-    expired, _ = issue(SECRET, ann.player_id, int(time.time()) - 120, 60)
+    expired, _ = issue(TokenKeys.single(SECRET), ann.player_id, int(time.time()) - 120, 60)
     response = await table.http.get(path, headers={"Authorization": f"Bearer {expired}"})
     assert (response.status_code, response.json()["code"]) == (401, "token_expired")
 
@@ -155,7 +159,8 @@ async def test_bad_tokens_and_bad_requests_get_clear_errors(table: Table) -> Non
     # Everything still answers.
     assert (await table.http.get("/readyz")).status_code == 200
     assert (await ann.ok("GET", path))["seq"] == landed["seq"]
-    assert "tabletop_gateway_requests_total" in (await table.http.get("/metrics")).text
+    assert "tabletop_gateway_requests_total" in table.gateway.metrics()
+    assert (await table.http.get("/metrics")).status_code == 404  # not on the API port
 
 
 async def test_the_websocket_pushes_my_view_after_each_commit(table: Table) -> None:

@@ -28,6 +28,7 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     assert BotsSettings().ack_wait == 7.0 and BotsSettings().http_port == 8103
     gateway = GatewaySettings()
     assert (gateway.token_secret, gateway.token_ttl, gateway.http_port) == ("s" * 32, 60, 8100)
+    assert (gateway.environment, gateway.metrics_port) == ("production", 9100)
 
 
 def test_apps_are_importable_and_documented() -> None:

@@ -156,17 +156,24 @@ def bench_bots(
     print(json.dumps(figures, indent=2)) if as_json else render_bots_figures(figures)
 
 
+NATS_HELP = "NATS server; default: where `tabletop up` runs (DATA_DIR/endpoints.json), else :4222"
+DATA_DIR_HELP = "the data dir of `tabletop up`, whose endpoints.json says where NATS is"
+
+
 @app.command()
 def verify(
     game_id: Annotated[str, typer.Argument(help="the game whose hash chain to prove")],
-    nats_url: Annotated[str, typer.Option(envvar="NATS_URL")] = "nats://127.0.0.1:4222",
-    namespace: Annotated[str, typer.Option(envvar="TABLETOP_NAMESPACE")] = "tabletop",
+    nats_url: Annotated[str | None, typer.Option(envvar="NATS_URL", help=NATS_HELP)] = None,
+    namespace: Annotated[str | None, typer.Option(envvar="TABLETOP_NAMESPACE")] = None,
+    data_dir: Annotated[str, typer.Option(help=DATA_DIR_HELP)] = ".tabletop",
     as_json: Annotated[bool, typer.Option("--json", help="print the report as JSON")] = False,
 ) -> None:
     """Prove a game's hash chain; name the first bad commit (exit 1 when broken)."""
+    from .platform import find_platform
     from .verify import verify_game
 
-    raise typer.Exit(verify_game(game_id, nats_url, namespace, as_json))
+    target = find_platform(nats_url, namespace, data_dir)
+    raise typer.Exit(verify_game(game_id, target, as_json))
 
 
 @app.command()
@@ -179,13 +186,16 @@ def replay(
         int | None,
         typer.Option("--as", min=0, help="seat to view as (finished games); default: spectator"),
     ] = None,
-    nats_url: Annotated[str, typer.Option(envvar="NATS_URL")] = "nats://127.0.0.1:4222",
-    namespace: Annotated[str, typer.Option(envvar="TABLETOP_NAMESPACE")] = "tabletop",
+    nats_url: Annotated[str | None, typer.Option(envvar="NATS_URL", help=NATS_HELP)] = None,
+    namespace: Annotated[str | None, typer.Option(envvar="TABLETOP_NAMESPACE")] = None,
+    data_dir: Annotated[str, typer.Option(help=DATA_DIR_HELP)] = ".tabletop",
 ) -> None:
     """Show one step of a game: seats, what happened, and the view as a seat or a spectator."""
+    from .platform import find_platform
     from .replay import replay_game
 
-    raise typer.Exit(replay_game(game_id, at, as_seat, nats_url, namespace))
+    target = find_platform(nats_url, namespace, data_dir)
+    raise typer.Exit(replay_game(game_id, at, as_seat, target))
 
 
 @app.command()

@@ -13,8 +13,6 @@ import asyncio
 import json
 from typing import Any
 
-import nats
-from nats.errors import Error as NatsError
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -33,20 +31,23 @@ from tabletop.messaging.archive import (
     ViewReply,
 )
 
+from .platform import Target, Unreachable, answered, connect
+
 
 class ReplayError(Exception):
     pass
 
 
 async def fetch_step(
-    game_id: str, at: int | None, seat: int | None, nats_url: str, namespace: str
+    game_id: str, at: int | None, seat: int | None, target: Target
 ) -> tuple[GameReply, ViewReply, Commit]:
-    subjects = ArchiveSubjects(namespace=namespace)
-    nc = await nats.connect(nats_url, connect_timeout=5, max_reconnect_attempts=1)
+    subjects = ArchiveSubjects(namespace=target.namespace)
+    nc = await connect(target)
     try:
 
         async def ask(subject: str, request: Any, reply: type[Any]) -> Any:
-            msg = await nc.request(subject, request.model_dump_json().encode(), timeout=10)
+            data = request.model_dump_json().encode()
+            msg = await answered(target, nc.request(subject, data, timeout=10))
             answer = reply.model_validate_json(msg.data)
             if answer.error:
                 raise ReplayError(f"{answer.error.code}: {answer.error.message}")
@@ -130,17 +131,16 @@ def render(game: GameReply, view: ViewReply, commit: Commit, seat: int | None) -
     )
 
 
-def replay_game(
-    game_id: str, at: int | None, seat: int | None, nats_url: str, namespace: str
-) -> int:
+def replay_game(game_id: str, at: int | None, seat: int | None, target: Target) -> int:
+    """Print the step; return the exit code (0 shown, 1 refused, 2 no answer)."""
     console = Console()
     try:
-        game, view, commit = asyncio.run(fetch_step(game_id, at, seat, nats_url, namespace))
+        game, view, commit = asyncio.run(fetch_step(game_id, at, seat, target))
     except ReplayError as exc:
         console.print(f"[red]{exc}[/red]")
         return 1
-    except (TimeoutError, NatsError) as exc:
-        console.print(f"[red]the archive did not answer[/red]: {type(exc).__name__} {exc}")
-        return 1
+    except Unreachable as exc:
+        exc.report()
+        return 2
     console.print(render(game, view, commit, seat))
     return 0

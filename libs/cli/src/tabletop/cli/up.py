@@ -4,7 +4,9 @@ NATS with JetStream and PostgreSQL come embedded (data under `.tabletop/`)
 unless NATS_URL / DATABASE_URL point elsewhere; then every installed service
 from `tabletop.runtime.SERVICES` runs as its own child process. Ctrl-C or
 SIGTERM stops the services first (they drain and finish in-flight work),
-then the servers.
+then the servers. While it runs, `<data dir>/endpoints.json` records where
+everything listens (the CLI's `verify` and `replay` read it). Services run
+with TABLETOP_ENV=development unless the environment says otherwise.
 """
 
 from __future__ import annotations
@@ -22,12 +24,17 @@ from rich.table import Table
 from tabletop.runtime import (
     EmbeddedNats,
     EmbeddedPostgres,
+    Endpoints,
+    ServiceEndpoint,
+    endpoints_path,
     free_port,
     installed_services,
     start_service,
     wait_ready,
+    write_endpoints,
 )
 from tabletop.runtime.child import ChildProcess
+from tabletop.runtime.endpoints import remove_endpoints
 from tabletop.runtime.ports import port_is_free
 
 
@@ -93,29 +100,48 @@ def run_up(options: UpOptions) -> int:
     previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     children: list[ChildProcess] = []
     code = 0
+    recorded = endpoints_path(data)
     with ExitStack() as servers:
         try:
             nats_url, database_url, rows = _start_servers(options, data, servers, console)
-            env = {"NATS_URL": nats_url, "DATABASE_URL": database_url}
+            namespace = os.environ.get("TABLETOP_NAMESPACE", "tabletop")
+            endpoints = Endpoints(nats_url=nats_url, database_url=database_url,
+                                  namespace=namespace, pid=os.getpid())  # fmt: skip
             specs = [s for s in installed_services() if not options.only or s.name in options.only]
             for index, spec in enumerate(specs):
                 if stop.is_set():
                     break
+                # Only the services that keep state in PostgreSQL are told where it is.
+                env = {"NATS_URL": nats_url}
+                if spec.needs_database:
+                    env["DATABASE_URL"] = database_url
                 wanted = options.http_base + index if options.http_base else spec.http_port
                 port = _port(wanted, spec.name, console)
-                child = start_service(spec, env, data / "logs", port)
+                metrics_port = (
+                    _port(spec.metrics_port, f"{spec.name} metrics", console)
+                    if spec.metrics_port
+                    else port
+                )
+                child = start_service(spec, env, data / "logs", port, metrics_port)
                 children.append(child)
                 wait_ready(child, port, timeout=60)
-                rows.append((spec.name, f"http://127.0.0.1:{port}/healthz  /readyz  /metrics"))
+                base = f"http://127.0.0.1:{port}"
+                metrics = f"http://127.0.0.1:{metrics_port}/metrics"
+                endpoints.services[spec.name] = ServiceEndpoint(http=base, metrics=metrics)
+                if metrics_port == port:
+                    rows.append((spec.name, f"{base}/healthz  /readyz  /metrics"))
+                else:
+                    rows.append((spec.name, f"{base}/healthz  /readyz  ({metrics})"))
                 if spec.name == "gateway":
-                    rows.append(("HTTP API", f"http://127.0.0.1:{port}/docs"))
-            rows.append(("logs", str(data / "logs")))
+                    rows.append(("HTTP API", f"{base}/docs"))
+                write_endpoints(recorded, endpoints)
+            write_endpoints(recorded, endpoints)
+            rows += [("logs", str(data / "logs")), ("endpoints", str(recorded))]
             _print_table(console, rows)
             console.print("[green]Tabletop is up.[/green] Ctrl-C to stop.")
             if options.demo and not stop.is_set():
                 from .demo import run_demo
 
-                namespace = os.environ.get("TABLETOP_NAMESPACE", "tabletop")
                 code = run_demo(console, nats_url, namespace, options.demo_games, stop)
             while not stop.wait(0.5):
                 dead = [c for c in children if not c.alive()]
@@ -129,6 +155,7 @@ def run_up(options: UpOptions) -> int:
             code = 1
         finally:
             console.print("stopping…")
+            remove_endpoints(recorded)
             for child in reversed(children):
                 child.stop(timeout=20)
             # Leaving the ExitStack stops PostgreSQL, then NATS.

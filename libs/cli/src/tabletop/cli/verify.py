@@ -8,24 +8,31 @@ from __future__ import annotations
 
 import asyncio
 
-import nats
 from rich.console import Console
 
 from tabletop.eventlog import ChainReport, EventLog, Topology, verify_chain
 
+from .platform import Target, Unreachable, answered, connect
 
-async def load_and_verify(game_id: str, nats_url: str, namespace: str) -> ChainReport:
-    nc = await nats.connect(nats_url, connect_timeout=5, max_reconnect_attempts=1)
+
+async def load_and_verify(game_id: str, target: Target) -> ChainReport:
+    nc = await connect(target)
     try:
-        commits, _ = await EventLog(nc.jetstream(), Topology(namespace=namespace)).load(game_id)
+        log = EventLog(nc.jetstream(), Topology(namespace=target.namespace))
+        commits, _ = await answered(target, log.load(game_id))
     finally:
         await nc.close()
     return verify_chain(game_id, commits)
 
 
-def verify_game(game_id: str, nats_url: str, namespace: str, as_json: bool = False) -> int:
-    """Print the report; return the exit code (0 proven, 1 broken or missing)."""
-    report = asyncio.run(load_and_verify(game_id, nats_url, namespace))
+def verify_game(game_id: str, target: Target, as_json: bool = False) -> int:
+    """Print the report; return the exit code (0 proven, 1 broken or missing,
+    2 the platform did not answer)."""
+    try:
+        report = asyncio.run(load_and_verify(game_id, target))
+    except Unreachable as exc:
+        exc.report()
+        return 2
     if as_json:
         print(report.model_dump_json(indent=2))
     else:

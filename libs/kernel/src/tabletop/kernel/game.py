@@ -192,7 +192,13 @@ class Game(ABC, Generic[S]):
         return self.decide_move(state, command, rng)
 
     # ------------------------------------------------------------- entry points
-    def make_config(self, players: int, **options: Any) -> GameConfig:
+    def make_config(self, players: int, /, **options: Any) -> GameConfig:
+        # Options come from clients (a queue request, a start request): `players`
+        # among them is a refusal, not a TypeError about a duplicate argument.
+        if "players" in options:
+            raise IllegalCommand(
+                Code.INVALID_OPTIONS, "players is not an option: give it as the player count"
+            )
         if not self.min_players <= players <= self.max_players:
             raise IllegalCommand(
                 Code.INVALID_OPTIONS,

@@ -4,6 +4,7 @@ and the embedded NATS / PostgreSQL servers used by `tabletop up` and tests."""
 from .deadletters import DeadLetters
 from .embedded_nats import EmbeddedNats, nats_server_binary
 from .embedded_postgres import EmbeddedPostgres
+from .endpoints import Endpoints, ServiceEndpoint, endpoints_path, read_endpoints, write_endpoints
 from .http import health_routes
 from .logs import configure_logging
 from .metrics import RequestCounter
@@ -19,16 +20,20 @@ __all__ = [
     "DeadLetters",
     "EmbeddedNats",
     "EmbeddedPostgres",
+    "Endpoints",
     "RequestCounter",
+    "ServiceEndpoint",
     "ServiceSettings",
     "ServiceSpec",
     "Verdict",
     "configure_logging",
     "durable_pull_subscriber",
+    "endpoints_path",
     "free_port",
     "health_routes",
     "installed_services",
     "nats_server_binary",
+    "read_endpoints",
     "run_service",
     "service_app",
     "service_broker",
@@ -36,4 +41,5 @@ __all__ = [
     "start_service",
     "wait_for_port",
     "wait_ready",
+    "write_endpoints",
 ]

@@ -23,17 +23,25 @@ from .child import ChildProcess
 class ServiceSpec:
     name: str
     module: str  # run as `python -m <module>`
-    http_port: int  # default port of /healthz, /readyz, /metrics
+    http_port: int  # default port of /healthz, /readyz (and /metrics, unless apart)
     needs_database: bool = False
+    # A service whose HTTP port is public (the gateway) serves /metrics apart:
+    # its default port there, and the setting that moves it.
+    metrics_port: int | None = None
+    metrics_port_env: str = ""
 
+
+GATEWAY_METRICS = "GATEWAY_METRICS_PORT"
 
 SERVICES: tuple[ServiceSpec, ...] = (
     ServiceSpec("rules", "tabletop.rules", 8101),
-    ServiceSpec("matchmaking", "tabletop.matchmaking", 8102, needs_database=True),
+    ServiceSpec("matchmaking", "tabletop.matchmaking", 8102),
     ServiceSpec("bots", "tabletop.bots", 8103),
     ServiceSpec("leaderboards", "tabletop.leaderboards", 8104, needs_database=True),
     ServiceSpec("archive", "tabletop.archive", 8105, needs_database=True),
-    ServiceSpec("gateway", "tabletop.gateway", 8100),
+    ServiceSpec(
+        "gateway", "tabletop.gateway", 8100, metrics_port=9100, metrics_port_env=GATEWAY_METRICS
+    ),
 )
 
 
@@ -50,11 +58,20 @@ def _has_module(module: str) -> bool:
 
 
 def start_service(
-    spec: ServiceSpec, env: dict[str, str], log_dir: Path, http_port: int | None = None
+    spec: ServiceSpec,
+    env: dict[str, str],
+    log_dir: Path,
+    http_port: int | None = None,
+    metrics_port: int | None = None,
 ) -> ChildProcess:
-    """`python -m <module>` with the given environment (added to ours)."""
+    """`python -m <module>` with the given environment (added to ours), on
+    this machine: on 127.0.0.1 and in development (TABLETOP_ENV) unless the
+    environment says otherwise."""
     child_env = {**os.environ, **env, "HTTP_PORT": str(http_port or spec.http_port)}
+    if spec.metrics_port_env:
+        child_env[spec.metrics_port_env] = str(metrics_port or spec.metrics_port)
     child_env.setdefault("HTTP_HOST", "127.0.0.1")
+    child_env.setdefault("TABLETOP_ENV", "development")
     return ChildProcess(
         spec.name, [sys.executable, "-m", spec.module], log_dir / f"{spec.name}.log", child_env
     )

@@ -31,7 +31,7 @@ def claims_from(settings: GatewaySettings, token: str | None) -> Claims:
     if not token:
         raise ApiError("unauthorized", "send Authorization: Bearer <token> (POST /v1/auth/guest)")
     try:
-        return verify(settings.token_secret, token, int(time.time()))
+        return verify(settings.token_keys, token, int(time.time()))
     except BadToken as exc:
         raise ApiError(exc.code, exc.message) from None
 

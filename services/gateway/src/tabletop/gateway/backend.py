@@ -12,7 +12,7 @@ import json
 from typing import Any, TypeVar
 
 from nats.aio.client import Client
-from nats.errors import NoRespondersError
+from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js.errors import BucketNotFoundError, KeyNotFoundError
 from pydantic import BaseModel
@@ -84,6 +84,8 @@ class Backend:
             )
         except (NatsTimeout, NoRespondersError, TimeoutError):
             raise ApiError("unavailable", f"no answer on {subject}; try again") from None
+        except MaxPayloadError:
+            raise ApiError("payload_too_large", "the request is larger than NATS carries") from None
         data: dict[str, Any] = json.loads(msg.data)
         error = data.get("error")
         if error:
@@ -136,6 +138,8 @@ class Backend:
             reply = await self.rules.submit(request)
         except (NatsTimeout, NoRespondersError, TimeoutError):
             raise ApiError("unavailable", "the rules service did not answer; retry") from None
+        except MaxPayloadError:
+            raise ApiError("payload_too_large", "the command is larger than NATS carries") from None
         if reply.error:
             raise ApiError(reply.error.code, reply.error.message, reply.seq)
         return reply

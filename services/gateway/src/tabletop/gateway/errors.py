@@ -4,13 +4,16 @@
 caller may not do or see this (another seat, a hidden view); 404 no such game,
 game type, ticket or step; 409 the request is well formed but the game (or the
 queue) refuses it now: stale, duplicate, not your turn, illegal, game over;
-503 a service did not answer.
+413 the body is larger than GATEWAY_MAX_BODY_BYTES; 405 the route exists, not
+with that method; 500 a bug (`internal_error`, never Python text); 503 a
+service did not answer (with Retry-After).
+
+Every error the gateway answers, the framework's own included (unknown
+route, wrong method, unparsable body), has this one shape.
 """
 
 from __future__ import annotations
 
-from fastapi import Request
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
@@ -21,6 +24,8 @@ STATUS: dict[str, int] = {
     "unknown_command": 400,
     "invalid_options": 400,
     "unknown_level": 400,
+    "payload_too_large": 413,
+    "method_not_allowed": 405,
     # 401
     "unauthorized": 401,
     "invalid_token": 401,
@@ -50,9 +55,22 @@ STATUS: dict[str, int] = {
     "players_mismatch": 409,
     # 429 (tabletop.gateway.limits)
     "rate_limited": 429,
-    # 503
+    "too_many_sockets": 429,
+    # 500, 503
+    "internal_error": 500,
     "unavailable": 503,
 }
+
+# The framework's own HTTP errors (Starlette's HTTPException) by status.
+FRAMEWORK_CODES: dict[int, str] = {
+    400: "malformed_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+}
+
+
+RETRY_AFTER = 2  # seconds, when the settings do not say (GATEWAY_RETRY_AFTER)
 
 
 class ErrorOut(BaseModel):
@@ -70,28 +88,17 @@ class ApiError(Exception):
 
     @property
     def status(self) -> int:
-        return STATUS.get(self.code, 500 if self.code == "internal_error" else 409)
+        # A refusal code this table does not list is a game's own (card_not_in_hand…): 409.
+        return STATUS.get(self.code, 409)
 
-    def response(self) -> JSONResponse:
+    def response(self, retry_after: int = RETRY_AFTER) -> JSONResponse:
         body = ErrorOut(code=self.code, message=self.message, seq=self.seq)
-        headers = {"WWW-Authenticate": "Bearer"} if self.status == 401 else None
+        headers: dict[str, str] = {}
+        if self.status == 401:
+            headers["WWW-Authenticate"] = "Bearer"
+        if self.status == 503:
+            headers["Retry-After"] = str(retry_after)
         return JSONResponse(body.model_dump(exclude_none=True), self.status, headers=headers)
-
-
-async def api_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    return exc.response()
-
-
-async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, RequestValidationError)
-    err = exc.errors()[0]
-    if err.get("type") == "json_invalid":
-        message = "the body is not valid JSON"
-    else:
-        where = ".".join(str(p) for p in err.get("loc", ())[1:]) or "request"
-        message = f"{where}: {err.get('msg', 'invalid')}"
-    return ApiError("malformed_request", message).response()
 
 
 ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
@@ -102,7 +109,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, object]] = {
         403: "not your seat, or hidden until the game is over",
         404: "unknown game, game type, ticket or step",
         409: "refused by the game now: stale, duplicate, not your turn, illegal, game over",
+        413: "the body is larger than the gateway takes (GATEWAY_MAX_BODY_BYTES)",
         429: "rate limited (the Retry-After header says when to retry)",
-        503: "a service did not answer",
+        500: "a bug in the gateway (`internal_error`)",
+        503: "a service did not answer: retry after the Retry-After seconds",
     }.items()
 }

@@ -4,27 +4,35 @@ Connect to `/v1/games/{game_id}/ws?token=…` (browsers cannot set headers on
 a WebSocket). The gateway subscribes to the game's subject first, then sends
 the current view, then one message per commit (a GameOut as JSON, in seq
 order, none skipped), and
-closes once the game is over. Close codes: 4401 bad token, 4404 no game,
-4429 rate limited or too many WebSockets open for this player
-(`GATEWAY_MAX_SOCKETS`; tabletop.gateway.limits).
+closes once the game is over. Close codes: 4400 malformed game id, 4401 bad
+token, 4404 no game, 4429 rate limited or too many WebSockets open for this
+player (`GATEWAY_MAX_SOCKETS`; tabletop.gateway.limits), 1011 the gateway failed
+(`{code, message}` sent first; never a traceback), 1013 a service is down (try
+again later).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from nats.aio.msg import Msg
+from nats.errors import Error as NatsError
+
+from tabletop.eventlog import GAME_ID_PATTERN
 
 from .auth import backend_of, claims_from, seat_of
 from .errors import ApiError
-from .limits import RateLimited, TooManySockets, limits_of
+from .limits import ClientLimits, RateLimited, TooManySockets, limits_of
 from .views import game_out, game_over
 
 router = APIRouter()
+log = logging.getLogger("tabletop.gateway")
 
-CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+CLOSE_CODES = {400: 4400, 401: 4401, 403: 4403, 404: 4404, 429: 4429, 503: 1013}
 
 
 @router.websocket("/v1/games/{game_id}/ws")
@@ -33,23 +41,39 @@ async def game_updates(websocket: WebSocket, game_id: str, token: str | None = N
     limits = limits_of(websocket)
     try:
         await limits.check(websocket)
-        claims = claims_from(websocket.app.state.settings, token)
-        with limits.socket(claims.sub):
-            await _push_views(websocket, game_id, claims.sub)
+        await _push_views(websocket, game_id, token, limits)
     except ApiError as exc:
-        await _refuse(websocket, exc.code, exc.message, CLOSE_CODES.get(exc.status, 1011))
+        await _close_with(websocket, exc)
     except RateLimited as exc:
-        await _refuse(websocket, "rate_limited", exc.message, 4429)
+        await _close_with(websocket, ApiError("rate_limited", exc.message))
     except TooManySockets as exc:
-        await _refuse(websocket, "too_many_sockets", str(exc), 4429)
+        await _close_with(websocket, ApiError("too_many_sockets", str(exc)))
+    except (NatsError, TimeoutError) as exc:
+        log.warning("NATS failed on the WebSocket of %s: %r", game_id, exc)
+        await _close_with(websocket, ApiError("unavailable", "the event log is unreachable"))
+    except Exception:
+        log.exception("WebSocket of game %s failed", game_id)
+        await _close_with(websocket, ApiError("internal_error", "the gateway failed"))
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
-    await websocket.send_json({"code": code, "message": message})
-    await websocket.close(close_code)
+async def _close_with(websocket: WebSocket, exc: ApiError) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.send_json({"code": exc.code, "message": exc.message})
+        await websocket.close(CLOSE_CODES.get(exc.status, 1011))
 
 
-async def _push_views(websocket: WebSocket, game_id: str, player_id: str) -> None:
+async def _push_views(
+    websocket: WebSocket, game_id: str, token: str | None, limits: ClientLimits
+) -> None:
+    # The id becomes a NATS subject: `*`, `>` or `a.b` would be wildcards or tokens.
+    if not re.match(GAME_ID_PATTERN, game_id):
+        raise ApiError("malformed_request", f"a game id matches {GAME_ID_PATTERN}")
+    claims = claims_from(websocket.app.state.settings, token)
+    with limits.socket(claims.sub):
+        await _push_views_of(websocket, game_id, claims.sub)
+
+
+async def _push_views_of(websocket: WebSocket, game_id: str, player_id: str) -> None:
     backend = backend_of(websocket)  # type: ignore[arg-type]
     seat = await seat_of(backend, game_id, player_id)
     commits: asyncio.Queue[None] = asyncio.Queue()

@@ -6,9 +6,9 @@ import time
 import uuid
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 
-from tabletop.messaging.archive import GameSummary, GetPlayerGames
+from tabletop.messaging.archive import PLAYER_ID_PATTERN, GameSummary, GetPlayerGames
 from tabletop.messaging.leaderboards import Rating
 from tabletop.messaging.matchmaking import JoinQueue, Ticket
 
@@ -20,13 +20,15 @@ from .tokens import issue
 
 router = APIRouter(prefix="/v1", responses=ERROR_RESPONSES)
 
+PlayerId = Annotated[str, Path(pattern=PLAYER_ID_PATTERN, description="a player id")]
+
 
 @router.post("/auth/guest", tags=["auth"])
 async def guest_sign_in(request: Request) -> TokenOut:
     """Sign in as a new guest: a fresh player id and a signed token for it."""
     settings = settings_of(request)
     player_id = f"guest-{uuid.uuid4().hex[:16]}"
-    token, claims = issue(settings.token_secret, player_id, int(time.time()), settings.token_ttl)
+    token, claims = issue(settings.token_keys, player_id, int(time.time()), settings.token_ttl)
     return TokenOut(token=token, player_id=player_id, expires_at=claims.exp)
 
 
@@ -82,7 +84,7 @@ async def leaderboard(
 
 
 @router.get("/leaderboards/{game}/players/{player_id}", tags=["leaderboards"])
-async def player_rating(game: str, player_id: str, backend: Services) -> Rating:
+async def player_rating(game: str, player_id: PlayerId, backend: Services) -> Rating:
     """A player's rating and place (public)."""
     known_game(game)
     rating = (await backend.rating(game, player_id)).rating

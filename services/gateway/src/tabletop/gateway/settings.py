@@ -1,24 +1,49 @@
-"""The gateway's settings: the shared ones plus its own."""
+"""The gateway's settings: the shared ones plus its own.
+
+`TABLETOP_ENV=production` (the default, and what the image and the manifests
+run) refuses to start without `GATEWAY_TOKEN_SECRET`: a secret invented per
+process would sign tokens that die with it. `development` (what `tabletop up`
+sets) invents one and warns.
+"""
 
 from __future__ import annotations
 
 import secrets
+from typing import Literal
 
 from limits import parse
-from pydantic import Field, field_validator
+from pydantic import Field, PrivateAttr, field_validator, model_validator
 
-from tabletop.runtime import ServiceSettings
+from tabletop.runtime import CommaSeparated, ServiceSettings
+
+from .tokens import KID_PATTERN, MIN_SECRET_LENGTH, TokenKeys
+
+# Browsers' dev servers (Vite, webpack, Next…) on this machine, allowed in development.
+DEV_ORIGIN_REGEX = r"^https?://(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$"
 
 
 class GatewaySettings(ServiceSettings):
-    http_port: int = Field(default=8100, description="HTTP_PORT of the API, /docs, /metrics")
-    token_secret: str = Field(
-        default_factory=lambda: secrets.token_urlsafe(32),
-        min_length=16,
-        validation_alias="GATEWAY_TOKEN_SECRET",
-        description="HMAC key of the bearer tokens; set it (the same on every replica), "
-        "else each process invents one and its tokens die with it",
-    )
+    http_port: int = Field(default=8100, description="HTTP_PORT of the API, /docs, health")
+    environment: Literal["production", "development"] = Field(
+        default="production", validation_alias="TABLETOP_ENV",
+        description="production refuses to start without GATEWAY_TOKEN_SECRET",
+    )  # fmt: skip
+    metrics_port: int = Field(
+        default=9100, ge=0, le=65535, validation_alias="GATEWAY_METRICS_PORT",
+        description="port of /metrics, apart from the API so the Ingress never routes it (0: off)",
+    )  # fmt: skip
+    token_secret: str | None = Field(
+        default=None, min_length=MIN_SECRET_LENGTH, validation_alias="GATEWAY_TOKEN_SECRET",
+        description="HMAC key that signs new tokens; the same on every replica",
+    )  # fmt: skip
+    token_kid: str = Field(
+        default="1", pattern=KID_PATTERN, validation_alias="GATEWAY_TOKEN_KID",
+        description="key id written in the header of the tokens GATEWAY_TOKEN_SECRET signs",
+    )  # fmt: skip
+    token_previous_secrets: CommaSeparated = Field(
+        default_factory=list, validation_alias="GATEWAY_TOKEN_PREVIOUS_SECRETS",
+        description="`kid:secret,…` still accepted (not used to sign): key rotation",
+    )  # fmt: skip
     token_ttl: int = Field(
         default=86400, ge=1, validation_alias="GATEWAY_TOKEN_TTL",
         description="seconds a guest token stays valid",
@@ -54,3 +79,47 @@ class GatewaySettings(ServiceSettings):
     def _a_rate(cls, value: str) -> str:
         parse(value)  # ValueError: not a rate such as "10/minute"
         return value
+
+    max_body_bytes: int = Field(
+        default=64 * 1024, ge=1, validation_alias="GATEWAY_MAX_BODY_BYTES",
+        description="largest request body (or WebSocket message); larger answers 413",
+    )  # fmt: skip
+    cors_origins: CommaSeparated = Field(
+        default_factory=list, validation_alias="GATEWAY_CORS_ORIGINS",
+        description="browser origins allowed to call the API (`*` for any); in development "
+        "localhost dev servers are allowed too",
+    )  # fmt: skip
+    retry_after: int = Field(
+        default=2, ge=1, validation_alias="GATEWAY_RETRY_AFTER",
+        description="Retry-After seconds of a 503 unavailable",
+    )  # fmt: skip
+
+    _keys: TokenKeys = PrivateAttr()
+    _secret_generated: bool = PrivateAttr(default=False)
+
+    @model_validator(mode="after")
+    def _token_keys(self) -> GatewaySettings:
+        secret = self.token_secret
+        if secret is None:
+            if self.environment == "production":
+                raise ValueError(
+                    "GATEWAY_TOKEN_SECRET is not set: in production every replica must sign "
+                    "with the same configured secret (TABLETOP_ENV=development invents one)"
+                )
+            secret = secrets.token_urlsafe(MIN_SECRET_LENGTH)
+            self._secret_generated = True
+        self._keys = TokenKeys.parse(self.token_kid, secret, self.token_previous_secrets)
+        return self
+
+    @property
+    def token_keys(self) -> TokenKeys:
+        return self._keys
+
+    @property
+    def secret_generated(self) -> bool:
+        """True when no secret was configured (development): tokens die with the process."""
+        return self._secret_generated
+
+    @property
+    def cors_origin_regex(self) -> str | None:
+        return DEV_ORIGIN_REGEX if self.environment == "development" else None

@@ -80,7 +80,10 @@ class Rules:
         try:
             game = self.catalog.get(request.game)
             seed = request.seed if request.seed is not None else secrets.randbits(64)
-            events = game.setup(request.players, seed, **request.options)
+            # Not game.setup(players, seed, **options): options named `seed` or
+            # `players` would be a TypeError there, an invalid_options refusal here.
+            config = game.make_config(request.players, **request.options)
+            events = game.start(config, random.Random(seed))
         except (UnknownGame, IllegalCommand) as exc:
             raise Refusal(exc.code, exc.message) from None
         game_id = request.game_id or uuid.uuid4().hex
