@@ -14,7 +14,7 @@ import pytest
 import websockets
 from nats.aio.client import Client
 
-from tabletop.gateway.tokens import issue
+from tabletop.gateway.tokens import TokenKeys, issue
 from tabletop.messaging.matchmaking import GetTicket, JoinQueue, MatchmakingSubjects, Seating
 
 from .http import Player
@@ -27,7 +27,7 @@ GAME = "schotten-totten"
 
 
 def player(http: httpx.AsyncClient, name: str) -> Player:
-    token, _ = issue(SECRET, name, int(time.time()), 3600)
+    token, _ = issue(TokenKeys.single(SECRET), name, int(time.time()), 3600)
     return Player(http, name, token)
 
 

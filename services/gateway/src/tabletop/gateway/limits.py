@@ -102,7 +102,7 @@ class ClientLimits:
         if not token:
             return None
         try:
-            return verify(self.settings.token_secret, token, int(time.time())).sub
+            return verify(self.settings.token_keys, token, int(time.time())).sub
         except BadToken:
             return None
 
