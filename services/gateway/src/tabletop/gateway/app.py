@@ -15,11 +15,13 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
+from tabletop.games import registry as game_registry
 
-from . import live, routes_games, routes_players
+from . import live, routes_catalog, routes_games, routes_players
 from .backend import Backend
 from .errors import ApiError, api_error_handler, validation_error_handler
 from .metrics import GatewayMetrics
+from .openapi import typed_openapi
 from .settings import GatewaySettings
 
 log = logging.getLogger("tabletop.gateway")
@@ -62,7 +64,9 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.middleware("http")(metrics.middleware)
     app.include_router(routes_players.router)
     app.include_router(routes_games.router)
+    app.include_router(routes_catalog.router)
     app.include_router(live.router)
+    app.openapi = lambda: typed_openapi(app, game_registry().values())  # type: ignore[method-assign]
 
     @app.get("/healthz", include_in_schema=False)
     async def alive() -> PlainTextResponse:

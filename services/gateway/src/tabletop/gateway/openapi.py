@@ -1,0 +1,138 @@
+"""The gateway's OpenAPI document with every game's types in it.
+
+The routes carry commands, views, events and options as plain JSON objects
+(the games validate them). This document replaces those slots with each
+game's own JSON Schemas — the same ones proto/games/ holds, generated from
+the games' models — so a client generates its types and a change in a game
+breaks its build:
+
+- `<Game>Command` (one of the game's commands, discriminated by `type`),
+  `<Game>View`, `<Game>Event`, `<Game>Options`, their parts prefixed alike
+  (`SplendorTakeDifferent`);
+- `GameOut`, `LegalOut` and `FeedOut` become one of `<Game>GameOut`, … ,
+  discriminated by their `game` field; `QueueIn` one of `<Game>QueueIn`;
+- a command body is any game's command (the game comes from the game id);
+  a replay's view any game's view (the archive's reply does not name it).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+
+from tabletop.games.catalog import game_info
+from tabletop.kernel import Game
+
+JsonSchema = dict[str, Any]
+COMPONENTS = "#/components/schemas/"
+
+
+def prefix(game_id: str) -> str:
+    """`splendor-pokemon` -> `SplendorPokemon`: the game's component prefix."""
+    return "".join(part.capitalize() for part in game_id.replace("_", "-").split("-"))
+
+
+def ref(name: str) -> JsonSchema:
+    return {"$ref": COMPONENTS + name}
+
+
+def typed_openapi(app: FastAPI, games: Iterable[Game]) -> JsonSchema:
+    """The app's OpenAPI document with `games` typed in (built once, cached)."""
+    if app.openapi_schema is None:
+        document = get_openapi(
+            title=app.title,
+            version=app.version,
+            openapi_version=app.openapi_version,
+            description=app.description,
+            routes=app.routes,
+        )
+        add_game_types(document["components"]["schemas"], list(games))
+        app.openapi_schema = document
+    return app.openapi_schema
+
+
+def add_game_types(schemas: dict[str, JsonSchema], games: list[Game]) -> None:
+    generic = {name: copy.deepcopy(schemas[name]) for name in _ENVELOPES}
+    feed_commit = generic.pop("FeedCommit")
+    for game in games:
+        p = prefix(game.id)
+        _put(schemas, f"{p}Command", game.command_adapter.json_schema(), p)
+        _put(schemas, f"{p}Event", game.event_adapter.json_schema(), p)
+        _put(schemas, f"{p}View", game.view_model.model_json_schema(), p)
+        _put(schemas, f"{p}Options", game_info(game).options_schema, p)
+        for name, fields in _ENVELOPES.items():
+            base = feed_commit if name == "FeedCommit" else generic[name]
+            schemas[p + name] = _envelope(base, game.id, fields(p))
+    for name in generic:
+        schemas[name] = _one_of_by_game(name, games)
+    del schemas["FeedCommit"]  # it has no `game`: only `<Game>FeedOut`s hold them
+    ids = [prefix(game.id) for game in games]
+    _retype(schemas, "CommandIn", "command", {"anyOf": [ref(f"{p}Command") for p in ids]})
+    _retype(schemas, "ReplayOut", "view", {"anyOf": [ref(f"{p}View") for p in ids]})
+
+
+# The envelopes with a `game` field, and the properties a game's variant types.
+_ENVELOPES: dict[str, Any] = {
+    "GameOut": lambda p: {"view": ref(f"{p}View")},
+    "LegalOut": lambda p: {"commands": {"type": "array", "items": ref(f"{p}Command")}},
+    "FeedOut": lambda p: {
+        "commits": {"type": "array", "items": ref(f"{p}FeedCommit")},
+    },
+    "FeedCommit": lambda p: {"events": {"type": "array", "items": ref(f"{p}Event")}},
+    "QueueIn": lambda p: {"options": ref(f"{p}Options")},
+}
+
+
+def _envelope(generic: JsonSchema, game_id: str, fields: dict[str, JsonSchema]) -> JsonSchema:
+    schema = copy.deepcopy(generic)
+    schema["title"] = f"{generic.get('title', '')} ({game_id})"
+    properties = schema["properties"]
+    if "game" in properties:
+        properties["game"] = {"const": game_id, "type": "string", "title": "Game"}
+    for name, typed in fields.items():
+        properties[name] = {**typed, "title": properties[name].get("title", name)}
+    return schema
+
+
+def _one_of_by_game(name: str, games: list[Game]) -> JsonSchema:
+    variants = {game.id: COMPONENTS + prefix(game.id) + name for game in games}
+    return {
+        "oneOf": [{"$ref": target} for target in variants.values()],
+        "discriminator": {"propertyName": "game", "mapping": variants},
+    }
+
+
+def _retype(schemas: dict[str, JsonSchema], model: str, field: str, typed: JsonSchema) -> None:
+    properties = schemas[model]["properties"]
+    properties[field] = {**typed, "title": properties[field].get("title", field)}
+
+
+def _put(schemas: dict[str, JsonSchema], name: str, schema: JsonSchema, p: str) -> None:
+    """A pydantic JSON Schema as component `name`, its `$defs` as `<p><Def>`
+    components (every `#/$defs/X` reference rewritten)."""
+    schema = copy.deepcopy(schema)
+    defs = schema.pop("$defs", {})
+    names = {def_name: p + def_name for def_name in defs}
+    for def_name, def_schema in defs.items():
+        _add(schemas, names[def_name], _rewrite(def_schema, names))
+    _add(schemas, name, _rewrite(schema, names))
+
+
+def _add(schemas: dict[str, JsonSchema], name: str, schema: JsonSchema) -> None:
+    if name in schemas and schemas[name] != schema:
+        raise ValueError(f"two different schemas would be named {name}")
+    schemas[name] = schema
+
+
+def _rewrite(node: Any, names: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {key: _rewrite(value, names) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_rewrite(value, names) for value in node]
+    if isinstance(node, str) and node.startswith("#/$defs/"):
+        return COMPONENTS + names[node.removeprefix("#/$defs/")]
+    return node

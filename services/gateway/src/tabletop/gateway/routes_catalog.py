@@ -1,0 +1,58 @@
+"""The catalog: what a client needs before and while playing, without any
+game's rules document — the games (titles, player counts, option sets and
+their schema) and each game's printed card facts. Public and fixed per
+release, so answers may be cached."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from fastapi import APIRouter, Path
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from tabletop.games import registry
+from tabletop.games.catalog import GameInfo, card_facts, card_facts_model, game_info
+
+from .backend import known_game
+from .errors import ERROR_RESPONSES, ApiError
+
+router = APIRouter(prefix="/v1/catalog", tags=["catalog"], responses=ERROR_RESPONSES)
+
+CACHED = {"Cache-Control": "public, max-age=3600"}
+
+
+class CatalogOut(BaseModel):
+    games: list[GameInfo]
+
+
+def _cards_union() -> Any:
+    """One of the games' card catalog models, told apart by their `game` field."""
+    models = tuple(m for m in map(card_facts_model, registry().values()) if m is not None)
+    if len(models) == 1:
+        return models[0]
+    return Annotated[Union[models], Field(discriminator="game")]  # noqa: UP007
+
+
+@router.get("")
+async def catalog() -> CatalogOut:
+    """Every game the platform runs: title, player counts, option sets (the
+    `options` of `POST /v1/queue`) with their JSON Schema."""
+    return CatalogOut(games=[game_info(game) for game in registry().values()])
+
+
+@router.get(
+    "/{game}/cards",
+    response_model=None,
+    responses={200: {"model": _cards_union(), "description": "the game's card facts"}},
+)
+async def cards(
+    game: Annotated[str, Path(description="a game id of the catalog", max_length=64)],
+) -> JSONResponse:
+    """The printed facts of every card, tile or noble id the game's views
+    show, keyed by that id (JSON object keys are strings: id 7 is `"7"`)."""
+    known_game(game)
+    facts = card_facts(game)
+    if facts is None:
+        raise ApiError("not_found", f"{game} has no cards")
+    return JSONResponse(facts, headers=CACHED)
