@@ -1,0 +1,187 @@
+"""The contract a frontend builds on, against the real services: the catalog
+and its card facts, the WebSocket as its AsyncAPI document says, and
+schemathesis fuzzing the gateway from its own OpenAPI with no 5xx and every
+answer conforming to the documented schema."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, TextIO
+
+import httpx
+import jsonschema_rs
+import pytest
+import schemathesis
+import websockets
+from hypothesis import HealthCheck, given, settings
+from schemathesis import checks
+
+from tabletop.games import registry
+from tabletop.gateway.app import app as documented_app
+from tabletop.gateway.asyncapi import websocket_asyncapi
+
+from .http import Player
+from .services import Platform
+
+pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("contract")]
+
+GAME = "schotten-totten"
+EXAMPLES = 200  # schemathesis cases over every operation: ~20 s on a busy machine
+
+
+@dataclass
+class Gateway:
+    base: str
+    http: httpx.AsyncClient
+    game_id: str
+    by_seat: dict[int, Player]
+
+
+@pytest.fixture(scope="module")
+async def gateway(
+    nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Gateway]:
+    """Every service the gateway asks, and one game between two HTTP players."""
+    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("contract"))
+    processes = platform.start_all(
+        {
+            "rules": {},
+            "archive": {},
+            "leaderboards": {},
+            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
+            "gateway": {},
+        }
+    )
+    base = f"http://127.0.0.1:{processes[-1].http_port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=20) as http:
+            ann, ben = await Player.sign_in(http), await Player.sign_in(http)
+            await ann.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+            ticket = await ben.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+            assert ticket["status"] == "matched"
+            yield Gateway(base, http, ticket["game_id"], {0: ann, 1: ben})
+    finally:
+        await platform.close()
+
+
+@cache
+def _validator(document: str, pointer: str) -> Any:
+    root = json.loads(document)
+    return jsonschema_rs.Draft202012Validator({**root, "$ref": pointer})
+
+
+def _conforms(document: dict[str, Any], pointer: str, instance: Any) -> None:
+    _validator(json.dumps(document, sort_keys=True), pointer).validate(instance)
+
+
+async def test_the_catalog_lists_every_game_and_decodes_its_cards(gateway: Gateway) -> None:
+    document = (await gateway.http.get("/openapi.json")).json()
+    listed = await gateway.http.get("/v1/catalog")
+    assert listed.status_code == 200
+    games = {game["id"]: game for game in listed.json()["games"]}
+    assert list(games) == list(registry())
+    assert games["splendor"]["min_players"] == 2 and games["splendor"]["max_players"] == 4
+    assert {"variant": "tactics"} in games["schotten-totten"]["option_sets"]
+    assert "players" not in games["schotten-totten"]["options_schema"]["properties"]
+    assert all(game["bot_levels"] is None for game in games.values())  # not wired yet
+    _conforms(document, "#/components/schemas/CatalogOut", listed.json())
+    for game_id in games:
+        answer = await gateway.http.get(f"/v1/catalog/{game_id}/cards")
+        assert answer.status_code == 200 and answer.json()["game"] == game_id
+        assert "max-age" in answer.headers["cache-control"]
+        schema = document["paths"]["/v1/catalog/{game}/cards"]["get"]["responses"]["200"]
+        _conforms({**document, "x": schema["content"]["application/json"]["schema"]}, "#/x",
+                  answer.json())  # fmt: skip
+    assert (await gateway.http.get("/v1/catalog/splendor/cards")).json()["cards"]["0"]["cost"]
+    unknown = await gateway.http.get("/v1/catalog/chess/cards")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "unknown_game"
+
+
+async def test_the_websocket_speaks_its_asyncapi_document(gateway: Gateway) -> None:
+    document = websocket_asyncapi(documented_app)
+    with open_proto("asyncapi/gateway-websocket.json") as published:
+        assert json.load(published) == document
+    view = "#/components/messages/view/payload"
+    error = "#/components/messages/error/payload"
+    close_codes = {int(code) for code in document["channels"]["game"]["x-close-codes"]}
+    ann = gateway.by_seat[0]
+    path = f"/v1/games/{gateway.game_id}"
+    ws_base = gateway.base.replace("http", "ws")
+    async with websockets.connect(f"{ws_base}{path}/ws?token={ann.token}") as ws:
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        _conforms(document, view, first)
+        mover = gateway.by_seat[first["to_act"][0]]
+        command = (await mover.ok("GET", f"{path}/legal"))["commands"][0]
+        await mover.ok("POST", f"{path}/commands", {"command": command})
+        pushed = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        _conforms(document, view, pushed)
+        assert pushed["seq"] == first["seq"] + 1
+    for url, code in (
+        (f"{ws_base}{path}/ws?token=forged", 4401),
+        (f"{ws_base}/v1/games/g-no-such-game/ws?token={ann.token}", 4404),
+    ):
+        async with websockets.connect(url) as ws:
+            _conforms(document, error, json.loads(await ws.recv()))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await ws.recv()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+            assert code in close_codes
+
+
+# Known 5xx / shape bugs other branches fix (issue #15); un-exclude after merging them:
+# - leaderboard player ids with spaces or 200 characters answer 500;
+# - framework errors (404 of an unknown path, 405, unparsable body) are not `{code, message}`.
+EXCLUDED_OPERATIONS = {("GET", "/v1/leaderboards/{game}/players/{player_id}")}
+
+
+def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(
+    gateway: Gateway,
+) -> None:
+    schema = schemathesis.openapi.from_url(f"{gateway.base}/openapi.json")
+    player = gateway.by_seat[0]
+    operations = [
+        result.ok()
+        for result in schema.get_all_operations()
+        if (result.ok().method.upper(), result.ok().path) not in EXCLUDED_OPERATIONS
+    ]
+    assert len(operations) >= 12
+    strategy = operations[0].as_strategy()
+    for operation in operations[1:]:
+        strategy |= operation.as_strategy()
+    seen: dict[int, int] = {}
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(case=strategy)
+    def run(case: schemathesis.Case) -> None:
+        if "game_id" in (case.path_parameters or {}) and len(seen) % 2:
+            case.path_parameters = {**case.path_parameters, "game_id": gateway.game_id}
+        response = case.call(base_url=gateway.base, headers=player.auth, timeout=20)
+        seen[response.status_code] = seen.get(response.status_code, 0) + 1
+        case.validate_response(
+            response,
+            checks=[
+                checks.not_a_server_error,
+                checks.status_code_conformance,
+                checks.content_type_conformance,
+                checks.response_schema_conformance,
+            ],
+        )
+
+    run()
+    assert not any(status >= 500 for status in seen)
+    assert seen.get(200, 0) > 10, seen  # it reached real answers, not only refusals
+
+
+def open_proto(path: str) -> TextIO:
+    return (Path(__file__).resolve().parents[2] / "proto" / path).open()
