@@ -20,7 +20,7 @@ import schemathesis
 import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schemathesis import checks
+from schemathesis import GenerationMode, checks
 
 from tabletop.games import registry
 from tabletop.gateway.app import app as documented_app
@@ -32,7 +32,7 @@ from .services import Platform
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("contract")]
 
 GAME = "schotten-totten"
-EXAMPLES = 200  # schemathesis cases over every operation: ~20 s on a busy machine
+EXAMPLES = 150  # schemathesis cases per mode over every operation: ~20 s on a busy machine
 
 
 @dataclass
@@ -134,30 +134,58 @@ async def test_the_websocket_speaks_its_asyncapi_document(gateway: Gateway) -> N
             assert code in close_codes
 
 
-# Known 5xx / shape bugs other branches fix (issue #15); un-exclude after merging them:
-# - leaderboard player ids with spaces or 200 characters answer 500;
-# - framework errors (404 of an unknown path, 405, unparsable body) are not `{code, message}`.
+# Known bugs other branches fix (issue #15); un-exclude after merging them:
+# - leaderboard player ids with spaces or 200 characters answer 500 (schemathesis finds it
+#   within 60 cases), so that operation is left out;
+# - framework errors (unparsable body, 404 of an unknown path, 405) are `{"detail": …}`, not the
+#   documented `{code, message}`: negative cases (invalid on purpose) check only "no 5xx".
 EXCLUDED_OPERATIONS = {("GET", "/v1/leaderboards/{game}/players/{player_id}")}
+POSITIVE_CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_schema_conformance,
+]
+NEGATIVE_CHECKS = [checks.not_a_server_error]
 
 
 def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(
     gateway: Gateway,
 ) -> None:
     schema = schemathesis.openapi.from_url(f"{gateway.base}/openapi.json")
-    player = gateway.by_seat[0]
     operations = [
-        result.ok()
-        for result in schema.get_all_operations()
-        if (result.ok().method.upper(), result.ok().path) not in EXCLUDED_OPERATIONS
+        op
+        for op in (result.ok() for result in schema.get_all_operations())
+        if (op.method.upper(), op.path) not in EXCLUDED_OPERATIONS
     ]
     assert len(operations) >= 12
-    strategy = operations[0].as_strategy()
+    # Valid requests: every answer's status, content type and body as documented.
+    positive = _fuzz(gateway, operations, GenerationMode.POSITIVE, POSITIVE_CHECKS, EXAMPLES)
+    assert not any(status >= 500 for status in positive)
+    assert positive.get(200, 0) > 10, positive  # it reached real answers, not only refusals
+    # Invalid requests (only operations that take input can be sent one): never a 5xx. (Some
+    # answer 200: unknown query parameters are ignored, and the real token replaces a bad one.)
+    takes_input = [op for op in operations if list(op.iter_parameters()) or op.body]
+    negative = _fuzz(gateway, takes_input, GenerationMode.NEGATIVE, NEGATIVE_CHECKS, EXAMPLES)
+    assert negative.get(400, 0) > 10 and not any(status >= 500 for status in negative), negative
+
+
+def _fuzz(
+    gateway: Gateway,
+    operations: list[Any],
+    mode: GenerationMode,
+    checks_run: list[Any],
+    examples: int,
+) -> dict[int, int]:
+    """Run `examples` cases over `operations`; the statuses seen, counted."""
+    strategy = operations[0].as_strategy(generation_mode=mode)
     for operation in operations[1:]:
-        strategy |= operation.as_strategy()
+        strategy |= operation.as_strategy(generation_mode=mode)
+    player = gateway.by_seat[0]
     seen: dict[int, int] = {}
 
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=examples,
         deadline=None,
         database=None,
         derandomize=True,
@@ -170,19 +198,10 @@ def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(
             case.path_parameters = {**case.path_parameters, "game_id": gateway.game_id}
         response = case.call(base_url=gateway.base, headers=player.auth, timeout=20)
         seen[response.status_code] = seen.get(response.status_code, 0) + 1
-        case.validate_response(
-            response,
-            checks=[
-                checks.not_a_server_error,
-                checks.status_code_conformance,
-                checks.content_type_conformance,
-                checks.response_schema_conformance,
-            ],
-        )
+        case.validate_response(response, checks=checks_run)
 
     run()
-    assert not any(status >= 500 for status in seen)
-    assert seen.get(200, 0) > 10, seen  # it reached real answers, not only refusals
+    return seen
 
 
 def open_proto(path: str) -> TextIO:

@@ -12,7 +12,8 @@ breaks its build:
 - `GameOut`, `LegalOut` and `FeedOut` become one of `<Game>GameOut`, … ,
   discriminated by their `game` field; `QueueIn` one of `<Game>QueueIn`;
 - a command body is any game's command (the game comes from the game id);
-  a replay's view any game's view (the archive's reply does not name it).
+  a replay's view any game's view (the archive's reply does not name it);
+- a `{game}` path parameter lists the game ids.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ def typed_openapi(app: FastAPI, games: Iterable[Game]) -> JsonSchema:
             description=app.description,
             routes=app.routes,
         )
-        add_game_types(document["components"]["schemas"], list(games))
+        games = list(games)
+        add_game_types(document["components"]["schemas"], games)
+        name_game_parameters(document["paths"], [game.id for game in games])
         app.openapi_schema = document
     return app.openapi_schema
 
@@ -73,6 +76,15 @@ def add_game_types(schemas: dict[str, JsonSchema], games: list[Game]) -> None:
     ids = [prefix(game.id) for game in games]
     _retype(schemas, "CommandIn", "command", {"anyOf": [ref(f"{p}Command") for p in ids]})
     _retype(schemas, "ReplayOut", "view", {"anyOf": [ref(f"{p}View") for p in ids]})
+
+
+def name_game_parameters(paths: dict[str, Any], ids: list[str]) -> None:
+    """A `{game}` path parameter lists the game ids (another answers 404)."""
+    for operations in paths.values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path" and parameter["name"] == "game":
+                    parameter["schema"] = {**parameter["schema"], "enum": ids}
 
 
 # The envelopes with a `game` field, and the properties a game's variant types.
