@@ -33,6 +33,8 @@ pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("contract")]
 
 GAME = "schotten-totten"
 EXAMPLES = 150  # schemathesis cases per mode over every operation: ~20 s on a busy machine
+STATEFUL_EXAMPLES = 15  # sequences of up to 6 linked calls
+GAME_PATH = "/v1/games/{game_id}"
 
 
 @dataclass
@@ -139,7 +141,8 @@ async def test_the_websocket_speaks_its_asyncapi_document(gateway: Gateway) -> N
 #   within 60 cases), so that operation is left out;
 # - framework errors (unparsable body, 404 of an unknown path, 405) are `{"detail": …}`, not the
 #   documented `{code, message}`: negative cases (invalid on purpose) check only "no 5xx".
-EXCLUDED_OPERATIONS = {("GET", "/v1/leaderboards/{game}/players/{player_id}")}
+EXCLUDED_OPERATIONS_PATHS = ["/v1/leaderboards/{game}/players/{player_id}"]
+EXCLUDED_OPERATIONS = {("GET", path) for path in EXCLUDED_OPERATIONS_PATHS}
 POSITIVE_CHECKS = [
     checks.not_a_server_error,
     checks.status_code_conformance,
@@ -168,6 +171,37 @@ def test_schemathesis_finds_no_server_error_and_no_undocumented_answer(
     takes_input = [op for op in operations if list(op.iter_parameters()) or op.body]
     negative = _fuzz(gateway, takes_input, GenerationMode.NEGATIVE, NEGATIVE_CHECKS, EXAMPLES)
     assert negative.get(400, 0) > 10 and not any(status >= 500 for status in negative), negative
+
+
+def test_schemathesis_follows_the_links_through_a_game(gateway: Gateway) -> None:
+    """Stateful: from my games (or my ticket) to my game, its legal commands and
+    submitting one, as the document's links lead, every answer as documented."""
+    schema = schemathesis.openapi.from_url(f"{gateway.base}/openapi.json")
+    schema = schema.exclude(path=EXCLUDED_OPERATIONS_PATHS)
+    player = gateway.by_seat[0]
+    calls: dict[str, int] = {}
+
+    class Links(schema.as_state_machine()):  # type: ignore[misc]
+        def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+            calls[case.operation.label] = calls.get(case.operation.label, 0) + 1
+            return {"base_url": gateway.base, "headers": player.auth, "timeout": 20}
+
+        def validate_response(
+            self, response: Any, case: schemathesis.Case, *args: Any, **kwargs: Any
+        ) -> None:
+            case.validate_response(response, checks=POSITIVE_CHECKS)
+
+    Links.run(
+        settings=settings(
+            max_examples=STATEFUL_EXAMPLES,
+            stateful_step_count=6,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+    )
+    assert calls.get(f"POST {GAME_PATH}/commands", 0) > 0, calls  # it reached a submission
 
 
 def _fuzz(

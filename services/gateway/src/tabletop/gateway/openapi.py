@@ -13,7 +13,10 @@ breaks its build:
   discriminated by their `game` field; `QueueIn` one of `<Game>QueueIn`;
 - a command body is any game's command (the game comes from the game id);
   a replay's view any game's view (the archive's reply does not name it);
-- a `{game}` path parameter lists the game ids.
+- a `{game}` path parameter lists the game ids;
+- OpenAPI links say where an answer leads (my ticket to my game, my game to
+  its legal commands, a legal command to submitting it): clients read them,
+  schemathesis's stateful tests follow them.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ def typed_openapi(app: FastAPI, games: Iterable[Game]) -> JsonSchema:
         games = list(games)
         add_game_types(document["components"]["schemas"], games)
         name_game_parameters(document["paths"], [game.id for game in games])
+        add_links(document["paths"])
         app.openapi_schema = document
     return app.openapi_schema
 
@@ -85,6 +89,49 @@ def name_game_parameters(paths: dict[str, Any], ids: list[str]) -> None:
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path" and parameter["name"] == "game":
                     parameter["schema"] = {**parameter["schema"], "enum": ids}
+
+
+GAME = "/v1/games/{game_id}"
+SAME_GAME = {"game_id": "$request.path.game_id"}
+# (method, path) -> link name -> (method, path, parameters, request body or None)
+LINKS: dict[tuple[str, str], dict[str, tuple[str, str, dict[str, str], Any]]] = {
+    ("post", "/v1/queue"): {"MyGame": ("get", GAME, {"game_id": "$response.body#/game_id"}, None)},
+    ("get", "/v1/queue"): {"MyGame": ("get", GAME, {"game_id": "$response.body#/game_id"}, None)},
+    ("get", "/v1/games"): {"MyGame": ("get", GAME, {"game_id": "$response.body#/0/game_id"}, None)},
+    ("get", GAME): {
+        "MyLegalCommands": ("get", f"{GAME}/legal", SAME_GAME, None),
+        "MyEvents": ("get", f"{GAME}/events", SAME_GAME, None),
+        "Replay": ("get", f"{GAME}/replay", SAME_GAME, None),
+    },
+    ("get", f"{GAME}/legal"): {
+        "Submit": (
+            "post",
+            f"{GAME}/commands",
+            SAME_GAME,
+            {"command": "$response.body#/commands/0"},
+        ),
+    },
+    ("post", f"{GAME}/commands"): {
+        "MyGame": ("get", GAME, {"game_id": "$response.body#/game_id"}, None),
+    },
+    ("get", "/v1/catalog"): {
+        "Cards": ("get", "/v1/catalog/{game}/cards", {"game": "$response.body#/games/0/id"}, None),
+    },
+}
+
+
+def add_links(paths: dict[str, Any]) -> None:
+    for (method, path), links in LINKS.items():
+        answer = paths[path][method]["responses"]["200"]
+        answer["links"] = {}
+        for name, (to_method, to_path, parameters, body) in links.items():
+            link: JsonSchema = {
+                "operationId": paths[to_path][to_method]["operationId"],
+                "parameters": parameters,
+            }
+            if body is not None:
+                link["requestBody"] = body
+            answer["links"][name] = link
 
 
 # The envelopes with a `game` field, and the properties a game's variant types.
