@@ -41,7 +41,7 @@ def _walk(node: Any, key: str = "") -> list[tuple[str, Any]]:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_facts_match_the_published_schema(game: Game) -> None:
-    facts = card_facts(game.id)
+    facts = card_facts(game)
     assert facts is not None and facts["game"] == game.id
     schema = json.loads((PROTO / game.id / "cards.schema.json").read_text())
     jsonschema.validate(facts, schema)
@@ -55,7 +55,7 @@ def test_facts_match_the_published_schema(game: Game) -> None:
 @pytest.mark.parametrize("game_id", ["splendor", "splendor-pokemon"])
 def test_gem_cards_and_nobles_are_the_views_cards(game_id: str) -> None:
     game = registry()[game_id]
-    facts = card_facts(game_id)
+    facts = card_facts(game)
     assert facts is not None and len(facts["cards"]) == 90
     seen = 0
     for view in _views(game, {}):
@@ -75,7 +75,7 @@ def test_gem_cards_and_nobles_are_the_views_cards(game_id: str) -> None:
 
 def test_schotten_totten_cards_decode_every_card_in_a_view() -> None:
     game = registry()["schotten-totten"]
-    cards = card_facts("schotten-totten")["cards"]  # type: ignore[index]
+    cards = card_facts(game)["cards"]  # type: ignore[index]
     assert len(cards) == 64
     assert cards["0"] == {"kind": "clan", "id": 0, "name": "red-1", "colour": "red", "value": 1}
     assert cards["56"]["name"] == "spy" and cards["56"]["values"] == [7]
@@ -95,7 +95,7 @@ def test_schotten_totten_cards_decode_every_card_in_a_view() -> None:
 
 def test_potion_tiles_are_the_views_tiles() -> None:
     game = registry()["potion-explosion"]
-    facts = card_facts("potion-explosion")
+    facts = card_facts(game)
     assert facts is not None
     assert set(facts["types"]) == {tile["type"] for tile in facts["tiles"].values()}
     seen = 0
@@ -111,7 +111,7 @@ def test_potion_tiles_are_the_views_tiles() -> None:
 
 def test_pokemon_tcg_cards_cover_every_deck_list() -> None:
     game = registry()["pokemon-tcg"]
-    cards = card_facts("pokemon-tcg")["cards"]  # type: ignore[index]
+    cards = card_facts(game)["cards"]  # type: ignore[index]
     for options in game.option_sets:
         view = game.view(game.new(2, seed=1, **options), 0)
         ids = {card_id for deck in view["decks"] for card_id in deck}

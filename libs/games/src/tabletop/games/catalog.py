@@ -95,14 +95,19 @@ def game_info(game: Game) -> GameInfo:
 
 
 @cache
-def card_facts(game_id: str) -> dict[str, Any] | None:
+def card_facts(game: Game) -> dict[str, Any] | None:
     """The game's card catalog as JSON (`Game.card_catalog`), None when it has
-    none; computed once per process (the facts are fixed)."""
-    facts = get_game(game_id).card_catalog()
+    none; built once per process (the facts are fixed)."""
+    facts = _card_catalog(game)
     return None if facts is None else facts.model_dump(mode="json")
 
 
 def card_facts_model(game: Game) -> type[BaseModel] | None:
     """The pydantic model of the game's card catalog (its schema goes to proto/)."""
-    facts = game.card_catalog()
+    facts = _card_catalog(game)
     return None if facts is None else type(facts)
+
+
+@cache
+def _card_catalog(game: Game) -> BaseModel | None:
+    return game.card_catalog()

@@ -5,14 +5,17 @@ release, so answers may be cached."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Annotated, Any, Union
 
 from fastapi import APIRouter, Path
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from tabletop.games import registry
 from tabletop.games.catalog import GameInfo, card_facts, card_facts_model, game_info
+from tabletop.kernel import Game
 
 from .backend import known_game
 from .errors import ERROR_RESPONSES, ApiError
@@ -38,6 +41,11 @@ def _cards_union() -> Any:
 async def catalog() -> CatalogOut:
     """Every game the platform runs: title, player counts, option sets (the
     `options` of `POST /v1/queue`) with their JSON Schema."""
+    return _catalog()
+
+
+@cache
+def _catalog() -> CatalogOut:
     return CatalogOut(games=[game_info(game) for game in registry().values()])
 
 
@@ -48,11 +56,17 @@ async def catalog() -> CatalogOut:
 )
 async def cards(
     game: Annotated[str, Path(description="a game id of the catalog", max_length=64)],
-) -> JSONResponse:
+) -> Response:
     """The printed facts of every card, tile or noble id the game's views
     show, keyed by that id (JSON object keys are strings: id 7 is `"7"`)."""
-    known_game(game)
-    facts = card_facts(game)
-    if facts is None:
+    body = _cards_body(known_game(game))
+    if body is None:
         raise ApiError("not_found", f"{game} has no cards")
-    return JSONResponse(facts, headers=CACHED)
+    return Response(body, media_type="application/json", headers=CACHED)
+
+
+@cache
+def _cards_body(game: Game) -> bytes | None:
+    """The answer, encoded once (Pokémon TCG's is 125 kB)."""
+    facts = card_facts(game)
+    return None if facts is None else json.dumps(facts, ensure_ascii=False).encode()
