@@ -103,7 +103,10 @@ def websocket_asyncapi(app: FastAPI) -> JsonSchema:
                     "payload": {"$ref": COMPONENTS + "ErrorOut"},
                 },
             },
-            "schemas": closure(schemas, ["GameOut", "ErrorOut"]),
+            "schemas": {
+                name: _asyncapi_schema(schema)
+                for name, schema in closure(schemas, ["GameOut", "ErrorOut"]).items()
+            },
         },
     }
 
@@ -119,6 +122,19 @@ def closure(schemas: dict[str, JsonSchema], roots: list[str]) -> dict[str, JsonS
         found[name] = schemas[name]
         todo.extend(_references(schemas[name]))
     return dict(sorted(found.items()))
+
+
+def _asyncapi_schema(node: Any) -> Any:
+    """An OpenAPI schema as an AsyncAPI one: there `discriminator` is just the
+    property's name (OpenAPI's `{propertyName, mapping}` is invalid AsyncAPI)."""
+    if isinstance(node, dict):
+        out = {key: _asyncapi_schema(value) for key, value in node.items()}
+        if isinstance(out.get("discriminator"), dict):
+            out["discriminator"] = out["discriminator"]["propertyName"]
+        return out
+    if isinstance(node, list):
+        return [_asyncapi_schema(value) for value in node]
+    return node
 
 
 def _references(node: Any) -> list[str]:
