@@ -71,6 +71,13 @@ def test_another_games_view_or_a_tampered_one_is_refused() -> None:
         _check("GameOut", {**good, "view": {**good["view"], "turn": "first"}})
     with pytest.raises(jsonschema_rs.ValidationError):
         _check("CommandIn", {"command": {"type": "take_different", "colors": 3}})
+    # A client may leave out its seat (the gateway fills it), never the type.
+    _check("CommandIn", {"command": {"type": "play_card", "card": 4, "stone": 0}})
+    with pytest.raises(jsonschema_rs.ValidationError):
+        _check("CommandIn", {"command": {"card": 4, "stone": 0}})
+    # What the gateway answers carries every field of a command.
+    with pytest.raises(jsonschema_rs.ValidationError):
+        _check("SchottenTottenCommand", {"type": "play_card", "card": 4, "stone": 0})
 
 
 def test_bodies_and_games_are_discriminated_by_game() -> None:
@@ -80,7 +87,7 @@ def test_bodies_and_games_are_discriminated_by_game() -> None:
         assert set(SCHEMAS[name]["discriminator"]["mapping"]) == ids
     command = SCHEMAS["CommandIn"]["properties"]["command"]
     assert {r["$ref"].rsplit("/", 1)[1] for r in command["anyOf"]} == {
-        f"{prefix(i)}Command" for i in ids
+        f"{prefix(i)}CommandBody" for i in ids
     }
     assert SCHEMAS["SplendorCommand"]["discriminator"]["propertyName"] == "type"
     _check("QueueIn", {"game": "schotten-totten", "players": 2, "options": {"variant": "tactics"}})

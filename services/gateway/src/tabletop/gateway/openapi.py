@@ -8,10 +8,12 @@ breaks its build:
 
 - `<Game>Command` (one of the game's commands, discriminated by `type`),
   `<Game>View`, `<Game>Event`, `<Game>Options`, their parts prefixed alike
-  (`SplendorTakeDifferent`);
+  (`SplendorTakeDifferent`); commands and events in answers carry every
+  field; `<Game>CommandBody` is a command as sent (`seat` and `v` optional);
 - `GameOut`, `LegalOut` and `FeedOut` become one of `<Game>GameOut`, … ,
   discriminated by their `game` field; `QueueIn` one of `<Game>QueueIn`;
-- a command body is any game's command (the game comes from the game id);
+- a command body is any game's `<Game>CommandBody` (the game comes from the
+  game id);
   a replay's view any game's view (the archive's reply does not name it);
 - a `{game}` path parameter lists the game ids;
 - OpenAPI links say where an answer leads (my ticket to my game, my game to
@@ -69,6 +71,11 @@ def add_game_types(schemas: dict[str, JsonSchema], games: list[Game]) -> None:
         p = prefix(game.id)
         _put(schemas, f"{p}Command", game.command_adapter.json_schema(), p)
         _put(schemas, f"{p}Event", game.event_adapter.json_schema(), p)
+        _command_bodies(schemas, p)
+        for union in (f"{p}Command", f"{p}Event"):
+            for member in _members(schemas, union):
+                # Answers carry every field of a command or event (model dumps).
+                schemas[member]["required"] = list(schemas[member]["properties"])
         _put(schemas, f"{p}View", game.view_model.model_json_schema(), p)
         _put(schemas, f"{p}Options", game_info(game).options_schema, p)
         for name, fields in _ENVELOPES.items():
@@ -78,8 +85,30 @@ def add_game_types(schemas: dict[str, JsonSchema], games: list[Game]) -> None:
         schemas[name] = _one_of_by_game(name, games)
     del schemas["FeedCommit"]  # it has no `game`: only `<Game>FeedOut`s hold them
     ids = [prefix(game.id) for game in games]
-    _retype(schemas, "CommandIn", "command", {"anyOf": [ref(f"{p}Command") for p in ids]})
+    _retype(schemas, "CommandIn", "command", {"anyOf": [ref(f"{p}CommandBody") for p in ids]})
     _retype(schemas, "ReplayOut", "view", {"anyOf": [ref(f"{p}View") for p in ids]})
+
+
+def _members(schemas: dict[str, JsonSchema], union: str) -> list[str]:
+    """The component names of a union's members (the union itself if it has one type)."""
+    schema = schemas[union]
+    if "oneOf" not in schema:
+        return [union]
+    return [member["$ref"].removeprefix(COMPONENTS) for member in schema["oneOf"]]
+
+
+def _command_bodies(schemas: dict[str, JsonSchema], p: str) -> None:
+    """`<p>CommandBody`: a command as a client sends it — `type` given, `seat`
+    and `v` may be left out (the gateway fills the seat from the token)."""
+    union = f"{p}Command"
+    members = _members(schemas, union)
+    for member in members:
+        body = copy.deepcopy(schemas[member])
+        body["required"] = ["type", *(n for n in body.get("required", []) if n != "seat")]
+        schemas[member + "Body"] = body
+    if members != [union]:
+        renamed = {COMPONENTS + member: COMPONENTS + member + "Body" for member in members}
+        schemas[union + "Body"] = _rewrite(schemas[union], renamed)
 
 
 def name_game_parameters(paths: dict[str, Any], ids: list[str]) -> None:
@@ -175,10 +204,10 @@ def _put(schemas: dict[str, JsonSchema], name: str, schema: JsonSchema, p: str) 
     components (every `#/$defs/X` reference rewritten)."""
     schema = copy.deepcopy(schema)
     defs = schema.pop("$defs", {})
-    names = {def_name: p + def_name for def_name in defs}
+    refs = {f"#/$defs/{def_name}": COMPONENTS + p + def_name for def_name in defs}
     for def_name, def_schema in defs.items():
-        _add(schemas, names[def_name], _rewrite(def_schema, names))
-    _add(schemas, name, _rewrite(schema, names))
+        _add(schemas, p + def_name, _rewrite(def_schema, refs))
+    _add(schemas, name, _rewrite(schema, refs))
 
 
 def _add(schemas: dict[str, JsonSchema], name: str, schema: JsonSchema) -> None:
@@ -187,11 +216,13 @@ def _add(schemas: dict[str, JsonSchema], name: str, schema: JsonSchema) -> None:
     schemas[name] = schema
 
 
-def _rewrite(node: Any, names: dict[str, str]) -> Any:
+def _rewrite(node: Any, refs: dict[str, str]) -> Any:
+    """`node` with every reference named in `refs` (`$ref`s, discriminator
+    mappings) pointing to its new target."""
     if isinstance(node, dict):
-        return {key: _rewrite(value, names) for key, value in node.items()}
+        return {key: _rewrite(value, refs) for key, value in node.items()}
     if isinstance(node, list):
-        return [_rewrite(value, names) for value in node]
-    if isinstance(node, str) and node.startswith("#/$defs/"):
-        return COMPONENTS + names[node.removeprefix("#/$defs/")]
+        return [_rewrite(value, refs) for value in node]
+    if isinstance(node, str):
+        return refs.get(node, node)
     return node
