@@ -1,7 +1,8 @@
 """Generate the wire contract in proto/ from the pydantic models and the
-service apps: JSON Schema of every game's commands, events, view and options,
-of the event-log commit and the service messages, and the AsyncAPI document
-of each service's NATS subjects.
+service apps: JSON Schema of every game's commands, events, view, options and
+card facts, of the event-log commit and the service messages, the AsyncAPI
+document of each service's NATS subjects and of the gateway's public
+WebSocket, and the gateway's OpenAPI document (every game's types in it).
 
     python proto/generate.py           # rewrite proto/
     python proto/generate.py --check   # exit 1 and list the files that drifted
@@ -52,6 +53,7 @@ def _schema(model: Any) -> dict[str, Any]:
 
 def game_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
     from tabletop.games import registry
+    from tabletop.games.catalog import card_facts_model
 
     for game in registry().values():
         base = f"games/{game.id}"
@@ -59,6 +61,9 @@ def game_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
         yield f"{base}/events.schema.json", lambda g=game: g.event_adapter.json_schema()
         yield f"{base}/view.schema.json", lambda g=game: _schema(g.view_model)
         yield f"{base}/options.schema.json", lambda g=game: _schema(g.config_model)
+        cards = card_facts_model(game)
+        if cards is not None:
+            yield f"{base}/cards.schema.json", lambda m=cards: _schema(m)
 
 
 def model_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
@@ -177,6 +182,13 @@ def asyncapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:
         return _add_client_uses(document, nats_clients()["gateway"])
 
     yield "asyncapi/gateway.json", gateway
+
+    def gateway_websocket() -> dict[str, Any]:
+        from tabletop.gateway.asyncapi import websocket_asyncapi
+
+        return websocket_asyncapi(_load("tabletop.gateway.app:app"))
+
+    yield "asyncapi/gateway-websocket.json", gateway_websocket
 
 
 def openapi_documents() -> Iterator[tuple[str, Callable[[], dict[str, Any]]]]:

@@ -1,11 +1,20 @@
 """The games a process serves: the registry, plus `module:ATTR` extras named in
 its settings (test games, plugins) — never a second registry. Shared by every
-service that replays games (rules, archive, leaderboards)."""
+service that replays games (rules, archive, leaderboards).
+
+Also what a client is told about the registered games before playing them
+(`game_info`: titles, player counts, option sets) and each game's card facts
+(`card_facts`, from `Game.card_catalog`): the gateway's `/v1/catalog`."""
 
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel
 
 from tabletop.kernel import Game, UnknownGame
 
@@ -48,3 +57,54 @@ class GameCatalog:
             return get_game(game_type)
         except UnknownGame:
             return None
+
+
+# ------------------------------------------------- what clients are told
+class GameInfo(BaseModel):
+    """One game as a client sees it before playing: what `GET /v1/catalog` lists."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    option_sets: list[dict[str, Any]]  # the variants, as `options` of the queue
+    options_schema: dict[str, Any]  # JSON Schema of `options` (the game's config)
+    has_cards: bool  # whether GET /v1/catalog/{game}/cards has facts for it
+
+
+def game_info(game: Game) -> GameInfo:
+    options = game.config_model.model_json_schema()
+    # `players` is the queue's own field, not an option a client sets.
+    options.get("properties", {}).pop("players", None)
+    if "players" in options.get("required", []):
+        options["required"] = [name for name in options["required"] if name != "players"]
+    return GameInfo(
+        id=game.id,
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        rules_version=game.rules_version,
+        option_sets=[json.loads(json.dumps(options_set)) for options_set in game.option_sets],
+        options_schema=options,
+        has_cards=card_facts_model(game) is not None,
+    )
+
+
+@cache
+def card_facts(game: Game) -> dict[str, Any] | None:
+    """The game's card catalog as JSON (`Game.card_catalog`), None when it has
+    none; built once per process (the facts are fixed)."""
+    facts = _card_catalog(game)
+    return None if facts is None else facts.model_dump(mode="json")
+
+
+def card_facts_model(game: Game) -> type[BaseModel] | None:
+    """The pydantic model of the game's card catalog (its schema goes to proto/)."""
+    facts = _card_catalog(game)
+    return None if facts is None else type(facts)
+
+
+@cache
+def _card_catalog(game: Game) -> BaseModel | None:
+    return game.card_catalog()

@@ -7,7 +7,8 @@ checks every game shares (unknown command, seat out of range, game over, not
 your turn) and the conveniences tools and tests use: `new`, `apply`, `replay`,
 `parse_command`, `parse_event`. Bots need two optional extras, both found in
 the game package's `evaluation` module: a heuristic (`evaluate_all`) and
-defaults for their search (`search_hints`).
+defaults for their search (`search_hints`). Clients get the printed facts of
+the cards from `card_catalog`, found in the package's `card_facts` module.
 
 Nothing here does I/O or reads a clock. Chance comes in as a `random.Random`
 and its outcomes leave in events, so `evolve` and `replay` never need one.
@@ -158,15 +159,32 @@ class Game(ABC, Generic[S]):
 
     @cached_property
     def _evaluation_module(self) -> ModuleType | None:
-        """The `evaluation` module of the game's package (beside the module
-        that defines the game's class), or None when it has none."""
-        name = type(self).__module__.rpartition(".")[0] + ".evaluation"
+        return self._package_module("evaluation")
+
+    def _package_module(self, module: str) -> ModuleType | None:
+        """A module of the game's package (beside the module that defines the
+        game's class), or None when it has none."""
+        name = type(self).__module__.rpartition(".")[0] + "." + module
         try:
             return importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise  # the module exists but is broken: say so
             return None
+
+    # ---------------------------------------------------------------- card facts
+    def card_catalog(self) -> BaseModel | None:
+        """The printed facts of every card, tile or noble id this game's views
+        show, keyed by those ids, so a client never needs the rules document to
+        decode an integer. A pydantic model with a `game` field (its schema is
+        published in proto/), found as `card_catalog()` in the game package's
+        `card_facts` module, read from the game's own data; None when the game
+        has none. Pure: the same facts on every call. A game may override it."""
+        hook = getattr(self._package_module("card_facts"), "card_catalog", None)
+        if hook is None:
+            return None
+        facts: BaseModel = hook()
+        return facts
 
     # ------------------------------------------------------------- shared checks
     def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:

@@ -17,14 +17,15 @@ from fastapi_offline import FastAPIOffline
 from prometheus_client import CollectorRegistry, start_http_server
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
+from tabletop.games import registry as game_registry
 
-from . import live, routes_games, routes_players
+from . import live, routes_catalog, routes_games, routes_players
 from .backend import Backend
 from .body_limit import BodyLimit
 from .error_handlers import install_error_handlers
 from .limits import ClientLimits, limit_requests
 from .metrics import GatewayMetrics
-from .openapi_errors import install_openapi
+from .openapi import typed_openapi
 from .settings import GatewaySettings
 
 log = logging.getLogger("tabletop.gateway")
@@ -102,7 +103,6 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.state.backend = None
     app.state.limits = ClientLimits(settings)
     install_error_handlers(app, settings.retry_after)
-    install_openapi(app)
     app.middleware("http")(limit_requests)
     app.middleware("http")(metrics.middleware)  # outside the limits: 429s are counted too
     # Outermost first: CORS answers preflights, then bodies are limited before any route runs.
@@ -117,7 +117,9 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     )
     app.include_router(routes_players.router)
     app.include_router(routes_games.router)
+    app.include_router(routes_catalog.router)
     app.include_router(live.router)
+    app.openapi = lambda: typed_openapi(app, game_registry().values())  # type: ignore[method-assign]
 
     @app.get("/healthz", include_in_schema=False)
     async def alive() -> PlainTextResponse:

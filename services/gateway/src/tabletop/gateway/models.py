@@ -1,4 +1,8 @@
-"""What the HTTP API takes and returns (the OpenAPI document at /docs)."""
+"""What the HTTP API takes and returns (the OpenAPI document at /docs).
+
+Commands, views, events and options are plain JSON objects here (the games
+validate them); the OpenAPI document types them per game from the games'
+own models (`openapi.py`), discriminated by `game` and by command `type`."""
 
 from __future__ import annotations
 
@@ -78,6 +82,7 @@ class GameOut(BaseModel):
 
 class LegalOut(BaseModel):
     game_id: str
+    game: str
     seq: int
     seat: int
     commands: list[dict[str, Any]]
@@ -91,6 +96,7 @@ class FeedCommit(BaseModel):
 
 class FeedOut(BaseModel):
     game_id: str
+    game: str
     seat: int | None
     last_seq: int
     commits: list[FeedCommit]

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.openapi.utils import get_openapi
-
 UNUSED_SCHEMAS = ("HTTPValidationError", "ValidationError")
 
 
@@ -21,19 +18,3 @@ def real_error_responses(schema: dict[str, Any]) -> dict[str, Any]:
     for name in UNUSED_SCHEMAS:
         schemas.pop(name, None)
     return schema
-
-
-def install_openapi(app: FastAPI) -> None:
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            app.openapi_schema = real_error_responses(
-                get_openapi(
-                    title=app.title,
-                    version=app.version,
-                    description=app.description,
-                    routes=app.routes,
-                )
-            )
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]

@@ -73,7 +73,10 @@ async def my_events(
     commits, _ = await backend.log.load(game_id)
     shown = [commit for commit in commits if commit.seq > after]
     last = commits[-1].seq if commits else 0
-    return FeedOut(game_id=game_id, seat=seat, last_seq=last, commits=feed(head, shown, seat))
+    commits_out = feed(head, shown, seat)
+    return FeedOut(
+        game_id=game_id, game=head.game.id, seat=seat, last_seq=last, commits=commits_out
+    )
 
 
 @router.get("/{game_id}/replay")

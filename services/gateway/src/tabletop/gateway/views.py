@@ -34,6 +34,7 @@ def legal_out(game_id: str, head: Head, seat: int) -> LegalOut:
     commands = head.game.legal_commands(head.state, seat)
     return LegalOut(
         game_id=game_id,
+        game=head.game.id,
         seq=head.seq,
         seat=seat,
         commands=[command.model_dump(mode="json") for command in commands],
