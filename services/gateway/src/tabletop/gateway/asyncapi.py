@@ -20,11 +20,15 @@ COMPONENTS = "#/components/schemas/"
 # What each close code means (the error message sent just before says why).
 CLOSE_MEANINGS = {
     1000: "the game is over: the last view has been sent",
+    CLOSE_CODES[400]: "the game id is malformed (error `malformed_request`)",
     CLOSE_CODES[
         401
     ]: "no, a forged or an expired token (error `invalid_token`, `token_expired`, …)",
+    CLOSE_CODES[403]: "this player may not watch the game (error `hidden`, …)",
     CLOSE_CODES[404]: "no such game (error `unknown_game_id`)",
-    1011: "a service did not answer (error `unavailable`); reconnect later",
+    CLOSE_CODES[429]: "rate limited (`rate_limited`) or too many sockets open (`too_many_sockets`)",
+    1011: "the gateway failed (error `internal_error`; the details are in its log)",
+    CLOSE_CODES[503]: "a service or NATS did not answer (error `unavailable`); reconnect later",
 }
 
 DESCRIPTION = """Open `/v1/games/{game_id}/ws?token=<token>` (the guest token of
