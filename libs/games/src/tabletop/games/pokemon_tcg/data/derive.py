@@ -4,7 +4,7 @@ pokemontcg.io export of Scarlet & Violet base set.
 A maintenance tool, never imported by the game:
 
     python libs/games/src/tabletop/games/pokemon_tcg/data/derive.py \
-        ../shared/data/pokemon_tcg/sv1.json
+        PATH/TO/pokemontcg-data/cards/en/sv1.json
 
 Only the fields the engine needs are kept; energy types become one letter
 (G R W L P F D M C), damage stays the printed string ("30+", "50" and a times sign).
