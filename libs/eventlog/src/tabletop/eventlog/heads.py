@@ -6,7 +6,7 @@ service (decide on the head, append after it), bots and the gateway (the
 latest head, read from the event log), the archive and leaderboards (the head
 as of the commit they are recording). The cache is only a shortcut: a load
 always asks the log for what follows the cached commit, and a miss replays
-the stored commits. Heads are immutable, so one is shared between requests.
+the stored commits. A head is immutable, so one is shared between requests.
 """
 
 from __future__ import annotations
