@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema_rs
 import pytest
 
-from tabletop.eventlog import Commit, Head
+from tabletop.eventlog import Commit, GameHead
 from tabletop.games import registry
 from tabletop.gateway.app import app
 from tabletop.gateway.openapi import prefix
@@ -33,12 +33,13 @@ def _check(component: str, instance: Any) -> None:
     _validator(component).validate(instance)
 
 
-def _heads(game: Game, steps: int = 80) -> list[tuple[Head, list[Any]]]:
+def _heads(game: Game, steps: int = 80) -> list[tuple[GameHead, list[Any]]]:
     setup, played = random_playout(game, game.min_players, seed=5, **game.option_sets[-1])
     state = game.replay(setup)
-    out = [(Head(game, state, 1, 1), list(setup))]
+    out = [(GameHead(game, state, Commit.model_construct(seq=1), 1), list(setup))]
     for seq, (_, step) in enumerate(zip(range(steps), played, strict=False), start=2):
-        out.append((Head(game, step.after, seq, seq), list(step.events)))
+        last = Commit.model_construct(seq=seq)
+        out.append((GameHead(game, step.after, last, seq), list(step.events)))
     return out
 
 

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from tabletop.bots.metrics import BotsMetrics
 from tabletop.bots.worker import BotWorker
 from tabletop.cli.main import app
-from tabletop.eventlog import Commit, EventLog, Heads, ensure_key_values, ensure_streams
+from tabletop.eventlog import Commit, EventLog, GameHeads, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, SeatInfo, Seating
@@ -127,7 +127,7 @@ async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
 
     # "Worker A", in this process: it takes commits off the shared consumer and dies unacked.
     worker = BotWorker(
-        Heads(EventLog(js, topology), get_game),
+        GameHeads(EventLog(js, topology), get_game),
         await js.key_value(topology.seats_bucket),
         RulesClient(nc, platform.namespace, timeout=10),
         BotsMetrics(CollectorRegistry()),

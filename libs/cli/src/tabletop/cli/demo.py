@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from tabletop.eventlog import EventLog, Heads, Topology
+from tabletop.eventlog import EventLog, GameHeads, Topology
 from tabletop.games import get_game
 from tabletop.messaging.leaderboards import GetTop, LeaderboardSubjects, TopReply
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, TicketReply
@@ -53,7 +53,7 @@ async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Ra
     return game_ids
 
 
-async def finished_games(heads: Heads, game_ids: list[str]) -> int:
+async def finished_games(heads: GameHeads, game_ids: list[str]) -> int:
     game = get_game(GAME)
     done = 0
     for game_id in game_ids:
@@ -78,7 +78,7 @@ async def play_demo(nats_url: str, namespace: str, games: int, stop: threading.E
     nc = await nats.connect(nats_url)
     try:
         game_ids = await queue_bot_pairs(nc, namespace, games, random.Random())
-        heads = Heads(EventLog(nc.jetstream(), Topology(namespace=namespace)), get_game)
+        heads = GameHeads(EventLog(nc.jetstream(), Topology(namespace=namespace)), get_game)
         deadline = time.monotonic() + TIMEOUT_SECONDS
         columns = (TextColumn("bot matches"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn())  # fmt: skip

@@ -2,7 +2,7 @@
 
 from .commit import GAME_ID_PATTERN, GENESIS_HASH, Commit, canonical_json, chain_hash, next_commit
 from .errors import AppendConflict, AppendError, DuplicateAppend
-from .heads import Head, Heads
+from .heads import GameHead, GameHeads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
 from .streams import (
@@ -24,8 +24,8 @@ __all__ = [
     "CommitLog",
     "DuplicateAppend",
     "EventLog",
-    "Head",
-    "Heads",
+    "GameHead",
+    "GameHeads",
     "MemoryEventLog",
     "Topology",
     "canonical_json",

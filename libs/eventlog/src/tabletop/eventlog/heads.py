@@ -1,61 +1,178 @@
-"""Games as of their last commit, read from the event log and kept in a
-small LRU so a busy game is not replayed from scratch on every commit. For
-readers of games (bots, gateway); only a shortcut, since every load asks the
-log for what follows the cached commit."""
+"""Game heads: a game replayed to a commit, and a bounded LRU of the latest
+ones so a busy game is not replayed from scratch on every commit.
+
+Every service that needs a game's state uses this one component: the rules
+service (decide on the head, append after it), bots and the gateway (the
+latest head, read from the event log), the archive and leaderboards (the head
+as of the commit they are recording). The cache is only a shortcut: a load
+always asks the log for what follows the cached commit, and a miss replays
+the stored commits. A head is immutable, so one is shared between requests.
+"""
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.kernel import Game
+from cachetools import LRUCache
 
-from .log import EventLog
+from tabletop.kernel import Event, Game
+
+from .commit import Commit
+from .memory import CommitLog
 
 
 @dataclass(frozen=True, slots=True)
-class Head:
+class GameHead:
+    """A game as of its last commit folded in."""
+
     game: Game
     state: Any
-    seq: int  # the last commit folded in
-    stream_seq: int  # its stream sequence (what an incremental load starts from)
+    last: Commit  # the last commit folded in: its seq, and the hash the next one chains to
+    stream_seq: int = 0  # stream sequence of `last` (what the next append expects); 0: unknown
+    command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)  # id -> seq
+
+    @property
+    def seq(self) -> int:
+        return self.last.seq
+
+    @property
+    def last_hash(self) -> str:
+        return self.last.hash
+
+    @classmethod
+    def replay(cls, game: Game, commits: Iterable[Commit], stream_seq: int = 0) -> GameHead | None:
+        """The head after the gap-free prefix 1..n of `commits` (sorted by seq);
+        None when there is no commit 1."""
+        state: Any = None
+        last: Commit | None = None
+        seqs: dict[str, int] = {}
+        for commit in commits:
+            if commit.seq != (last.seq if last else 0) + 1:
+                break
+            state = game.fold(state, map(game.parse_event, commit.events))
+            seqs[commit.command_id] = commit.seq
+            last = commit
+        return cls(game, state, last, stream_seq, seqs) if last is not None else None
+
+    @classmethod
+    def started(
+        cls, game: Game, commit: Commit, events: Sequence[Event], stream_seq: int
+    ) -> GameHead:
+        """The head of a game whose first commit this process just appended."""
+        return cls(game, game.fold(None, events), commit, stream_seq, {commit.command_id: 1})
+
+    def then(
+        self, commit: Commit, stream_seq: int = 0, events: Sequence[Event] | None = None
+    ) -> GameHead:
+        """The head after one more commit (`events`: already parsed, no re-parse)."""
+        parsed = events if events is not None else map(self.game.parse_event, commit.events)
+        state = self.game.fold(self.state, parsed)
+        seqs = {**self.command_seqs, commit.command_id: commit.seq}
+        return GameHead(self.game, state, commit, stream_seq, seqs)
+
+    def extend(self, commits: Sequence[Commit], stream_seq: int) -> GameHead:
+        """The head after more stored commits (the last one at `stream_seq`)."""
+        state = self.state
+        for commit in commits:
+            state = self.game.fold(state, map(self.game.parse_event, commit.events))
+        seqs = {**self.command_seqs, **{c.command_id: c.seq for c in commits}}
+        return GameHead(self.game, state, commits[-1], stream_seq, seqs)
 
 
-class Heads:
-    def __init__(self, log: EventLog, game_for: Callable[[str], Game], size: int = 1024) -> None:
+class GameHeads:
+    """The latest heads by game id: an LRU of at most `size` (0: none kept).
+
+    `game_for` maps a game type id to its Game and may raise for a type this
+    process does not serve (it is only asked on a replay from scratch). `log`
+    is the event log `head` and `steps_after` read; a service that replays
+    from elsewhere (the archive's store) passes none and uses `as_of`.
+    """
+
+    def __init__(
+        self, log: CommitLog | None, game_for: Callable[[str], Game], size: int = 1024
+    ) -> None:
         self.log = log
-        self.game_for = game_for  # game type id -> Game (e.g. tabletop.games.get_game)
-        self.size = size
-        self._heads: OrderedDict[str, Head] = OrderedDict()
+        self.game_for = game_for
+        self._cache: LRUCache[str, GameHead] | None = LRUCache(maxsize=size) if size > 0 else None
 
-    async def head(self, game_id: str) -> Head | None:
-        """The game's latest state (None: no such game). `game_for` raises
-        for a game type this process does not know."""
-        cached = self._heads.get(game_id)
+    def __contains__(self, game_id: str) -> bool:  # a peek: does not refresh the LRU order
+        return self._cache is not None and game_id in self._cache
+
+    def __len__(self) -> int:
+        return len(self._cache) if self._cache is not None else 0
+
+    def get(self, game_id: str) -> GameHead | None:
+        """The cached head (a hit makes it the most recently used)."""
+        return self._cache.get(game_id) if self._cache is not None else None
+
+    def put(self, game_id: str, head: GameHead) -> None:
+        """Cache `head`, unless a concurrent request already cached a later one."""
+        if self._cache is None:
+            return
+        current = self._cache.get(game_id)
+        if current is not None and current.seq > head.seq:
+            return
+        self._cache[game_id] = head
+
+    def drop(self, game_id: str) -> None:
+        if self._cache is not None:
+            self._cache.pop(game_id, None)
+
+    def _log(self) -> CommitLog:
+        if self.log is None:
+            raise RuntimeError("these game heads read no event log")
+        return self.log
+
+    async def head(self, game_id: str) -> GameHead | None:
+        """The game as of its last commit in the log (None: no such game),
+        reading only what the cache lacks; the result is cached."""
+        log = self._log()
+        cached = self.get(game_id)
         after = (cached.seq, cached.stream_seq) if cached else (0, 0)
-        commits, stream_seq = await self.log.load(game_id, after)
+        commits, stream_seq = await log.load(game_id, after)
         if cached is not None and stream_seq == cached.stream_seq:
             return cached
         if not commits:
             return None
+        head: GameHead | None
         if cached is not None and commits[0].seq == cached.seq + 1:
-            game, state = cached.game, cached.state
+            head = cached.extend(commits, stream_seq)
         else:
-            if commits[0].seq != 1:  # the cache was not a prefix: read everything
-                commits, stream_seq = await self.log.load(game_id)
-            game, state = self.game_for(commits[0].game), None
-        for commit in commits:
-            state = game.fold(state, map(game.parse_event, commit.events))
-        head = Head(game, state, commits[-1].seq, stream_seq)
-        self._put(game_id, head)
+            if commits[0].seq != 1:  # the cache was not a prefix: read it all
+                commits, stream_seq = await log.load(game_id)
+            head = GameHead.replay(self.game_for(commits[0].game), commits, stream_seq)
+            if head is None:
+                return None
+        self.put(game_id, head)
         return head
 
-    def _put(self, game_id: str, head: Head) -> None:
-        if self.size <= 0:
-            return
-        self._heads[game_id] = head
-        self._heads.move_to_end(game_id)
-        while len(self._heads) > self.size:
-            self._heads.popitem(last=False)
+    async def steps_after(self, game_id: str, head: GameHead) -> list[GameHead]:
+        """The game after each commit in the log that followed `head`, one head
+        per commit; each carries the stream seq of the last (what the next
+        load starts from). Not cached: a live view walks them in order."""
+        commits, stream_seq = await self._log().load(game_id, (head.seq, head.stream_seq))
+        steps = []
+        for commit in commits:
+            head = head.then(commit, stream_seq)
+            steps.append(head)
+        return steps
+
+    async def as_of(
+        self,
+        commit: Commit,
+        stored: Callable[[], Awaitable[Iterable[Commit]]],
+        *,
+        from_cache: bool = True,
+    ) -> GameHead | None:
+        """The game as of `commit`, for a consumer that sees each commit go by:
+        the cached head when it is `commit` (a redelivery) or the one before
+        it; otherwise the gap-free prefix of `stored()` replayed (None: no
+        commit 1). Not cached here: the caller puts it once it is durable."""
+        cached = self.get(commit.game_id) if from_cache else None
+        if cached is not None and cached.seq == commit.seq:
+            return cached
+        if cached is not None and cached.seq == commit.seq - 1:
+            return cached.then(commit)
+        return GameHead.replay(self.game_for(commit.game), await stored())

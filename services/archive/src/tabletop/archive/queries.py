@@ -8,7 +8,7 @@ only once the game is over, so a replay never tells anyone a hand early.
 
 from __future__ import annotations
 
-from tabletop.eventlog.replayed import Replayed
+from tabletop.eventlog import GameHead
 from tabletop.kernel import Code
 from tabletop.messaging.archive import (
     ArchiveCode,
@@ -77,7 +77,7 @@ class Queries:
         if game is None:
             raise Refusal(UNKNOWN_GAME, f"the archive cannot replay {summary.game!r} games")
         commits = await self.store.commits(request.game_id, upto=step)
-        replayed = Replayed.of(game, commits)
+        replayed = GameHead.replay(game, commits)
         if replayed is None or replayed.seq < step:
             raise Refusal(ArchiveCode.UNKNOWN_STEP, f"commits before {step} are not archived yet")
         seats = game.seats(replayed.state)

@@ -17,8 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from tabletop.eventlog import Commit
-from tabletop.eventlog.replayed import Replayed, StateCache
+from tabletop.eventlog import Commit, GameHead, GameHeads
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging.archive import GameSummary
 
@@ -60,7 +59,7 @@ class ArchiveStore:
     def __init__(self, pool: asyncpg.Pool, catalog: GameCatalog, cache_size: int = 1024) -> None:
         self.pool = pool
         self.catalog = catalog
-        self.states = StateCache(cache_size)
+        self.heads = GameHeads(None, catalog.get, cache_size)  # replayed from the store
 
     # ----------------------------------------------------------------- writes
     async def record(self, commit: Commit, stream_seq: int, landed_at: datetime) -> Recorded:
@@ -97,7 +96,7 @@ class ArchiveStore:
             if replayed is not None:
                 result.finished = await self._update_outcome(conn, commit, replayed, landed_at)
         if replayed is not None:
-            self.states.put(commit.game_id, replayed)  # only once the transaction committed
+            self.heads.put(commit.game_id, replayed)  # only once the transaction committed
         return result
 
     async def _check_links(
@@ -123,19 +122,19 @@ class ArchiveStore:
 
     async def _replay_through(
         self, conn: asyncpg.Connection, commit: Commit, has_successor: bool
-    ) -> Replayed | None:
+    ) -> GameHead | None:
         """The game's state after the longest gap-free prefix that contains
         `commit`, or None (a gap before it, or a game we cannot replay).
         The cache serves only the in-order case (no later commit stored yet)."""
         game = self.catalog.find(commit.game)
         if game is None:
             return None
-        cached = self.states.get(commit.game_id)
+
+        async def stored() -> list[Commit]:
+            return await self.commits(commit.game_id, conn=conn)
+
         try:
-            if cached is not None and cached.seq == commit.seq - 1 and not has_successor:
-                replayed: Replayed | None = cached.then(commit)
-            else:
-                replayed = Replayed.of(game, await self.commits(commit.game_id, conn=conn))
+            replayed = await self.heads.as_of(commit, stored, from_cache=not has_successor)
         except Exception:
             log.exception("cannot replay game", extra={"game_id": commit.game_id})
             return None
@@ -144,7 +143,7 @@ class ArchiveStore:
         return replayed
 
     async def _update_outcome(
-        self, conn: asyncpg.Connection, commit: Commit, replayed: Replayed, landed_at: datetime
+        self, conn: asyncpg.Connection, commit: Commit, replayed: GameHead, landed_at: datetime
     ) -> bool:
         game, state = replayed.game, replayed.state
         outcome = game.outcome(state)

@@ -14,7 +14,7 @@ from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import (
     EventLog,
-    Heads,
+    GameHeads,
     Topology,
     ensure_consumer,
     ensure_key_values,
@@ -87,7 +87,7 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         await ensure_consumer(js, topology, consumer)
         dead_letters.bind(js)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
-        heads = Heads(EventLog(js, topology), get_game, settings.cache_size)
+        heads = GameHeads(EventLog(js, topology), get_game, settings.cache_size)
         seats = await js.key_value(topology.seats_bucket)
         ready["worker"] = BotWorker(heads, seats, rules, metrics)
         log.info("bots ready", extra={"consumer": consumer.durable_name})

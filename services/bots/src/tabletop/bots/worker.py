@@ -22,7 +22,7 @@ from nats.js.errors import KeyNotFoundError
 from nats.js.kv import KeyValue
 from pydantic import ValidationError
 
-from tabletop.eventlog import Commit, Heads
+from tabletop.eventlog import Commit, GameHeads
 from tabletop.kernel import Code, Command, Game, UnknownGame
 from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
 from tabletop.messaging.matchmaking import Seating
@@ -71,7 +71,7 @@ def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, st
 
 
 class BotWorker:
-    def __init__(self, heads: Heads, seats: KeyValue, rules: RulesClient, metrics: BotsMetrics):
+    def __init__(self, heads: GameHeads, seats: KeyValue, rules: RulesClient, metrics: BotsMetrics):
         self.heads = heads
         self.seats = seats
         self.rules = rules

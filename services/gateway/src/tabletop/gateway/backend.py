@@ -17,7 +17,7 @@ from nats.errors import TimeoutError as NatsTimeout
 from nats.js.errors import BucketNotFoundError, KeyNotFoundError
 from pydantic import BaseModel
 
-from tabletop.eventlog import EventLog, Head, Heads, Topology
+from tabletop.eventlog import EventLog, GameHead, GameHeads, Topology
 from tabletop.games import get_game
 from tabletop.kernel import Game, UnknownGame
 from tabletop.messaging import RulesClient, RulesReply, SubmitCommand
@@ -69,7 +69,7 @@ class Backend:
         self.topology = Topology(namespace=settings.namespace)
         js = nc.jetstream()
         self.log = EventLog(js, self.topology)
-        self.heads = Heads(self.log, known_game, settings.cache_size)
+        self.heads = GameHeads(self.log, known_game, settings.cache_size)
         self.js = js
         self.rules = RulesClient(nc, settings.namespace, timeout=settings.request_timeout)
         self.matchmaking = MatchmakingSubjects(namespace=settings.namespace)
@@ -93,22 +93,15 @@ class Backend:
         return reply.model_validate(data)
 
     # ------------------------------------------------------------- live games
-    async def head(self, game_id: str) -> Head:
+    async def head(self, game_id: str) -> GameHead:
         head = await self.heads.head(game_id)
         if head is None:
             raise ApiError("unknown_game_id", f"no game {game_id}")
         return head
 
-    async def steps_after(self, game_id: str, head: Head) -> list[Head]:
-        """The game after each commit that followed `head`, one Head per commit
-        (each carries the stream seq of the last: what the next load starts from)."""
-        commits, stream_seq = await self.log.load(game_id, (head.seq, head.stream_seq))
-        steps = []
-        game, state = head.game, head.state
-        for commit in commits:
-            state = game.fold(state, map(game.parse_event, commit.events))
-            steps.append(Head(game, state, commit.seq, stream_seq))
-        return steps
+    async def steps_after(self, game_id: str, head: GameHead) -> list[GameHead]:
+        """The game after each commit that followed `head`, one head per commit."""
+        return await self.heads.steps_after(game_id, head)
 
     async def seating(self, game_id: str) -> list[str] | None:
         """The game's players by seat: matchmaking's seating, else the archive's."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.eventlog import Commit, Head
+from tabletop.eventlog import Commit, GameHead
 
 from .errors import ApiError
 from .models import FeedCommit, GameOut, LegalOut, OutcomeOut
 
 
-def game_out(game_id: str, head: Head, seat: int | None) -> GameOut:
+def game_out(game_id: str, head: GameHead, seat: int | None) -> GameOut:
     game, state = head.game, head.state
     outcome = game.outcome(state)
     return GameOut(
@@ -26,11 +26,11 @@ def game_out(game_id: str, head: Head, seat: int | None) -> GameOut:
     )
 
 
-def game_over(head: Head) -> bool:
+def game_over(head: GameHead) -> bool:
     return head.game.outcome(head.state) is not None
 
 
-def legal_out(game_id: str, head: Head, seat: int) -> LegalOut:
+def legal_out(game_id: str, head: GameHead, seat: int) -> LegalOut:
     commands = head.game.legal_commands(head.state, seat)
     return LegalOut(
         game_id=game_id,
@@ -41,7 +41,7 @@ def legal_out(game_id: str, head: Head, seat: int) -> LegalOut:
     )
 
 
-def feed(head: Head, commits: list[Commit], seat: int | None) -> list[FeedCommit]:
+def feed(head: GameHead, commits: list[Commit], seat: int | None) -> list[FeedCommit]:
     """Each commit's events as `seat` may see them (`game.redact`)."""
     game = head.game
     return [

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 from nats.aio.client import Client
 
-from tabletop.eventlog import Commit, CommitLog
-from tabletop.eventlog.replayed import Replayed, StateCache
+from tabletop.eventlog import Commit, CommitLog, GameHeads
 from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import Outcome
 from tabletop.messaging.archive import ArchiveCode, ArchiveSubjects, GameReply, GetGame
@@ -34,7 +33,7 @@ class EndDetector:
     def __init__(self, catalog: GameCatalog, log: CommitLog, cache_size: int = 1024) -> None:
         self.catalog = catalog
         self.log = log
-        self.states = StateCache(cache_size)
+        self.heads = GameHeads(log, catalog.get, cache_size)
 
     async def ending(self, commit: Commit) -> Ending | None:
         """The game's ending if `commit` ends it; None otherwise (or when the
@@ -42,21 +41,19 @@ class EndDetector:
         game = self.catalog.find(commit.game)
         if game is None:
             return None
-        cached = self.states.get(commit.game_id)
-        if cached is not None and cached.seq == commit.seq:
-            replayed: Replayed | None = cached  # a redelivery of the commit folded last
-        elif cached is not None and cached.seq == commit.seq - 1:
-            replayed = cached.then(commit)
-        else:
+
+        async def stored() -> list[Commit]:  # a miss: the log's commits up to this one
             commits, _ = await self.log.load(commit.game_id)
-            replayed = Replayed.of(game, [c for c in commits if c.seq <= commit.seq])
-        if replayed is None or replayed.seq != commit.seq:
+            return [c for c in commits if c.seq <= commit.seq]
+
+        head = await self.heads.as_of(commit, stored)
+        if head is None or head.seq != commit.seq:
             raise NotYet(f"commits of {commit.game_id} before {commit.seq} are missing")
-        self.states.put(commit.game_id, replayed)
-        outcome = game.outcome(replayed.state)
+        self.heads.put(commit.game_id, head)
+        outcome = game.outcome(head.state)
         if outcome is None:
             return None
-        self.states.drop(commit.game_id)  # finished: nothing more will come
+        self.heads.drop(commit.game_id)  # finished: nothing more will come
         return Ending(commit.game, outcome)
 
 

@@ -14,12 +14,17 @@ import random
 import secrets
 import uuid
 
-from tabletop.eventlog import AppendConflict, CommitLog, DuplicateAppend, next_commit
+from tabletop.eventlog import (
+    AppendConflict,
+    CommitLog,
+    DuplicateAppend,
+    GameHead,
+    GameHeads,
+    next_commit,
+)
 from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
-
-from .cache import GameHead, HeadCache
 
 log = logging.getLogger(__name__)
 
@@ -48,32 +53,17 @@ class Rules:
     ) -> None:
         self.commits = commits
         self.catalog = catalog or GameCatalog()
-        self.cache = HeadCache(cache_size)
+        self.heads = GameHeads(commits, self.catalog.get, cache_size)
         self.max_attempts = max_attempts
         self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
 
     # ------------------------------------------------------------------ reads
     async def head(self, game_id: str) -> GameHead | None:
         """The game as of its last commit, reading only what the cache lacks."""
-        cached = self.cache.get(game_id)
-        after = (cached.last.seq, cached.stream_seq) if cached else (0, 0)
-        commits, stream_seq = await self.commits.load(game_id, after)
-        if cached is not None and stream_seq == cached.stream_seq:
-            return cached
-        if not commits:
-            return None
-        if cached is not None and commits[0].seq == cached.last.seq + 1:
-            head = cached.extend(commits, stream_seq)
-        else:
-            if commits[0].seq != 1:  # the cache was not a prefix: read it all
-                commits, stream_seq = await self.commits.load(game_id)
-            try:
-                game = self.catalog.get(commits[0].game)
-            except UnknownGame as exc:  # a stored game this deployment does not serve
-                raise Refusal(exc.code, exc.message, game_id) from None
-            head = GameHead.replay(game, commits, stream_seq)
-        self.cache.put(game_id, head)
-        return head
+        try:
+            return await self.heads.head(game_id)
+        except UnknownGame as exc:  # a stored game this deployment does not serve
+            raise Refusal(exc.code, exc.message, game_id) from None
 
     # ------------------------------------------------------------------ start
     async def start(self, request: StartGame) -> RulesReply:
@@ -109,8 +99,7 @@ class Rules:
             raise Refusal(
                 ServiceCode.GAME_EXISTS, f"game {game_id} already exists", game_id
             ) from None
-        self.cache.put(game_id, GameHead(game, game.fold(None, events), commit, stream_seq,
-                                         {command_id: 1}))  # fmt: skip
+        self.heads.put(game_id, GameHead.started(game, commit, events, stream_seq))
         return RulesReply.ok(game_id, 1)
 
     # ----------------------------------------------------------------- submit
@@ -178,5 +167,5 @@ class Rules:
                 f"command id {request.command_id} was already used by another game",
                 game_id,
             ) from None
-        self.cache.put(game_id, head.after(commit, events, stream_seq))
+        self.heads.put(game_id, head.then(commit, stream_seq, events))
         return RulesReply.ok(game_id, commit.seq)
