@@ -2,7 +2,7 @@
 WebSockets a player holds open.
 
 Rates come from the `limits` library (moving windows, settings such as
-"600/minute"): every API request counts against its client IP
+"2400/minute"): every API request counts against its client IP
 (`GATEWAY_RATE_PER_IP`), a guest sign-in also against the IP's sign-in rate
 (`GATEWAY_RATE_SIGN_IN`: anonymous sign-ins are free to ask for, so they are
 the scarce ones), and a request with a valid token against its player

@@ -58,15 +58,15 @@ class GatewaySettings(ServiceSettings):
     )  # fmt: skip
     # Limits per client (tabletop.gateway.limits): in memory, per replica.
     rate_per_ip: str = Field(
-        default="600/minute", validation_alias="GATEWAY_RATE_PER_IP",
-        description="API requests (and WebSocket openings) per client IP, e.g. 600/minute",
+        default="2400/minute", validation_alias="GATEWAY_RATE_PER_IP",
+        description="API requests (and WebSocket openings) per client IP, e.g. 2400/minute",
     )  # fmt: skip
     rate_sign_in: str = Field(
         default="10/minute", validation_alias="GATEWAY_RATE_SIGN_IN",
         description="guest sign-ins per client IP",
     )  # fmt: skip
     rate_per_player: str = Field(
-        default="300/minute", validation_alias="GATEWAY_RATE_PER_PLAYER",
+        default="1200/minute", validation_alias="GATEWAY_RATE_PER_PLAYER",
         description="API requests per player (valid token)",
     )  # fmt: skip
     max_sockets: int = Field(
