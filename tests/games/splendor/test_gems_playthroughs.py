@@ -19,12 +19,12 @@ from tabletop.kernel import random_playout
 
 SEEDS = range(6)
 FINGERPRINTS = {
-    ("splendor", 2): "4356d2c32335848a",
-    ("splendor", 3): "22ad73b6c3c1aff6",
-    ("splendor", 4): "b3d932de20fff1af",
-    ("splendor-pokemon", 2): "bec605a2d9b834ff",
-    ("splendor-pokemon", 3): "531e1ba787cbb3e8",
-    ("splendor-pokemon", 4): "47662c8f82e932c7",
+    ("splendor", 2): "801022cc7caefb2b",
+    ("splendor", 3): "7eb388d44bfd9d64",
+    ("splendor", 4): "2def23cbd26bde62",
+    ("splendor-pokemon", 2): "72d320bd8fba0d45",
+    ("splendor-pokemon", 3): "35ee63e4625e1dac",
+    ("splendor-pokemon", 4): "c6198cc28b1e3af8",
 }
 
 

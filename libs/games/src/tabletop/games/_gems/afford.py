@@ -43,11 +43,19 @@ class Affordability:
         self.budget = tuple(sum((32 + w) << (LANE * c) for c in range(n)) for w in range(32))
         # A card's lane bit; the extra last entry (index EMPTY, -1) is no card.
         self.bit = (*(32 << (LANE * c) for c in range(n)), 0)
+        self.shift = tuple(LANE * c for c in range(n))
 
     def lanes(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
         """Every card's lane bit that these holdings pay for."""
+        return self.spares(tokens, bonus) & self.guards
+
+    def spares(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
+        """Per lane, 32 + the wild tokens held - the card's wild need: bit 5
+        set when affordable, and then bits 0-4 count the wild tokens the
+        default payment leaves to spare (no lane borrows: a need is at most
+        31)."""
         t0, t1, t2, t3, t4, wild = tokens
         b0, b1, b2, b3, b4 = bonus
         s0, s1, s2, s3, s4 = self.short
         need = s0[b0 + t0] + s1[b1 + t1] + s2[b2 + t2] + s3[b3 + t3] + s4[b4 + t4]
-        return (self.budget[wild] - need) & self.guards
+        return self.budget[wild] - need

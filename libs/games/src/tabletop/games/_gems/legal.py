@@ -14,7 +14,8 @@ from tabletop.kernel import Command
 
 from .fast import maker
 from .messages import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
-from .rules import N_COLORS
+from .payment import wild_choices
+from .rules import N_COLORS, WILD
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
@@ -56,6 +57,11 @@ class CommandBook:
         )
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
+        # The buys paying otherwise than by default, by (card, wild tokens to
+        # spare, then per cost colour its need and the tokens of it that count).
+        self._wild_buys: dict[tuple[int, ...], tuple[Buy, ...]] = {}
+        self._items = game.cost_items
+        self._wild_cost = rules.cards.wild_cost
         self.takes: dict[int, tuple[Command, ...]] = {}  # by supply key (_KEY_BITS)
         # The reservations for the last (market, decks) pair seen, by identity:
         # both tuples are shared from state to state until a card moves.
@@ -71,6 +77,35 @@ class CommandBook:
             names = tuple(self._names[i] for i in combo)
             cmd = self._return_by_combo[combo] = _make[ReturnTokens](seat=self.seat, tokens=names)
         return cmd
+
+    def wild_buys(
+        self, c: int, spare: int, bonus: tuple[int, ...], tokens: tuple[int, ...]
+    ) -> tuple[Buy, ...]:
+        """Buying card `c` with wild tokens in place of coloured ones beyond
+        the default payment, which leaves `spare` wild tokens: one command
+        per distinct payment (`payment.wild_choices`), () when none."""
+        key = [c, spare]
+        for i, n in self._items[c]:
+            need = n - bonus[i]
+            if need > 0:
+                t = tokens[i]
+                key += (need, t if t < need else need)
+            else:
+                key += (0, 0)
+        k = tuple(key)
+        cmds = self._wild_buys.get(k)
+        if cmds is None:
+            choices = wild_choices(self._items[c], self._wild_cost[c], bonus, tokens)
+            names = self._names
+            cmds = self._wild_buys[k] = tuple(
+                _make[Buy](
+                    seat=self.seat,
+                    card=c,
+                    wild_for=tuple(names[i] for i in range(N_COLORS) for _ in range(x[i])),
+                )
+                for x in choices
+            )
+        return cmds
 
     def take_cmds(self, key: int) -> tuple[Command, ...]:
         """The gem actions for a supply key (see `_KEY_BITS`)."""
@@ -180,15 +215,34 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     tokens, bonus, _, _, reserved, *_ = s.players[seat]
     if len(reserved) < g.rules.max_reserved:
         out += book.reservations(market, s.decks)
-    ok = g.afford.lanes(tokens, bonus)  # every affordable card's lane bit
+    afford = g.afford
+    if not tokens[WILD]:  # the common case: one way to pay each card
+        ok = afford.lanes(tokens, bonus)  # every affordable card's lane bit
+        if ok:
+            bit = afford.bit
+            plain = book.buy_plain
+            for row in market:
+                for c in row:
+                    if ok & bit[c]:
+                        out.append(plain[c])
+            for c in reserved:
+                if ok & bit[c]:
+                    out.append(plain[c])
+        return out
+    # Each card's default payment, then the others when a wild token is left
+    # to spare (the lane's low bits) to stand in for a coloured one.
+    spares = afford.spares(tokens, bonus)
+    ok = spares & afford.guards
     if ok:
-        bit = g.afford.bit
+        bit = afford.bit
+        shift = afford.shift
         plain = book.buy_plain
-        for row in market:
+        wild_buys = book.wild_buys
+        for row in (*market, reserved):
             for c in row:
                 if ok & bit[c]:
                     out.append(plain[c])
-        for c in reserved:
-            if ok & bit[c]:
-                out.append(plain[c])
+                    spare = spares >> shift[c] & 31
+                    if spare:
+                        out += wild_buys(c, spare, bonus, tokens)
     return out
