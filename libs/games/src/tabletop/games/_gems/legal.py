@@ -60,6 +60,7 @@ class CommandBook:
         # The buys paying otherwise than by default, by (card, wild tokens to
         # spare, then per cost colour its need and the tokens of it that count).
         self._wild_buys: dict[tuple[int, ...], tuple[Buy, ...]] = {}
+        self._buy_by_payment: dict[tuple[int, tuple[int, ...]], Buy] = {}
         self._items = game.cost_items
         self._wild_cost = rules.cards.wild_cost
         self.takes: dict[int, tuple[Command, ...]] = {}  # by supply key (_KEY_BITS)
@@ -84,28 +85,36 @@ class CommandBook:
         """Buying card `c` with wild tokens in place of coloured ones beyond
         the default payment, which leaves `spare` wild tokens: one command
         per distinct payment (`payment.wild_choices`), () when none."""
+        # The key: per cost colour, the wild tokens the default payment
+        # spends on it and the coloured ones a spare wild token may replace.
         key = [c, spare]
         for i, n in self._items[c]:
             need = n - bonus[i]
             if need > 0:
                 t = tokens[i]
-                key += (need, t if t < need else need)
+                if t < need:
+                    key += (need - t, t if t < spare else spare)
+                else:
+                    key += (0, need if need < spare else spare)
             else:
                 key += (0, 0)
         k = tuple(key)
         cmds = self._wild_buys.get(k)
         if cmds is None:
             choices = wild_choices(self._items[c], self._wild_cost[c], bonus, tokens)
-            names = self._names
-            cmds = self._wild_buys[k] = tuple(
-                _make[Buy](
-                    seat=self.seat,
-                    card=c,
-                    wild_for=tuple(names[i] for i in range(N_COLORS) for _ in range(x[i])),
-                )
-                for x in choices
-            )
+            cmds = self._wild_buys[k] = tuple(self._buy_cmd(c, x) for x in choices)
         return cmds
+
+    def _buy_cmd(self, c: int, wild_for: tuple[int, ...]) -> Buy:
+        cmd = self._buy_by_payment.get((c, wild_for))
+        if cmd is None:
+            names = _WILD_NAMES.get((self._names, wild_for))
+            if names is None:
+                names = tuple(self._names[i] for i in range(N_COLORS) for _ in range(wild_for[i]))
+                _WILD_NAMES[self._names, wild_for] = names
+            cmd = _make[Buy](seat=self.seat, card=c, wild_for=names)
+            self._buy_by_payment[c, wild_for] = cmd
+        return cmd
 
     def take_cmds(self, key: int) -> tuple[Command, ...]:
         """The gem actions for a supply key (see `_KEY_BITS`)."""
@@ -152,6 +161,8 @@ class CommandBook:
         return cmds
 
 
+# wild_for as colour names, per (colour names, wild tokens per colour).
+_WILD_NAMES: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[str, ...]] = {}
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 # Per size k: every multiset of k of the six token kinds (sorted tuples, in
 # lexicographic order) with its counts packed in 5-bit fields.

@@ -11,6 +11,7 @@ what they cannot pay; `chosen` checks and prices an explicit choice;
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from .rules import N_COLORS, WILD, CardTable
@@ -102,16 +103,36 @@ def wild_choices(
     (none to spare after the default payment, or no coloured token in it)."""
     spare = tokens[WILD] - wild_cost
     least = [0] * N_COLORS  # wild tokens the default payment already spends per colour
-    most = [0] * N_COLORS  # ... at most (the colour's whole need)
+    room = [0] * N_COLORS  # coloured tokens it spends, which wild ones may replace
     for i, n in items:
         need = n - bonus[i]
         if need > 0:
-            most[i] = need
             if need > tokens[i]:
                 least[i] = need - tokens[i]
                 spare -= least[i]
-    if spare <= 0 or least == most:
+                room[i] = tokens[i]
+            else:
+                room[i] = need
+    if spare <= 0:
         return ()
-    ranges = [range(lo, min(hi, lo + spare) + 1) for lo, hi in zip(least, most, strict=True)]
+    r0, r1, r2, r3, r4 = room  # at most `spare` of each can change hands
+    capped = (
+        r0 if r0 < spare else spare,
+        r1 if r1 < spare else spare,
+        r2 if r2 < spare else spare,
+        r3 if r3 < spare else spare,
+        r4 if r4 < spare else spare,
+    )
+    return spread(tuple(least), capped, spare)
+
+
+@lru_cache(maxsize=1 << 12)
+def spread(
+    least: tuple[int, ...], room: tuple[int, ...], spare: int
+) -> tuple[tuple[int, ...], ...]:
+    """Every `least + extra` with extra[i] <= room[i] and 1 <= sum(extra) <=
+    spare, in lexicographic order. The same few arguments recur for every
+    card and seat: cached."""
+    ranges = [range(lo, lo + r + 1) for lo, r in zip(least, room, strict=True)]
     base = sum(least)
     return tuple(x for x in product(*ranges) if base < sum(x) <= base + spare)
