@@ -57,9 +57,8 @@ class CommandBook:
         )
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
-        # The buys paying otherwise than by default, by (card, wild tokens to
-        # spare, then per cost colour its need and the tokens of it that count).
-        self._wild_buys: dict[tuple[int, ...], tuple[Buy, ...]] = {}
+        # The buys paying otherwise than by default (see `wild_buys`).
+        self.wild_buys_by: dict[tuple[int, int, int, int], tuple[Buy, ...]] = {}
         self._buy_by_payment: dict[tuple[int, tuple[int, ...]], Buy] = {}
         self._items = game.cost_items
         self._wild_cost = rules.cards.wild_cost
@@ -80,29 +79,19 @@ class CommandBook:
         return cmd
 
     def wild_buys(
-        self, c: int, spare: int, bonus: tuple[int, ...], tokens: tuple[int, ...]
+        self,
+        c: int,
+        key: tuple[int, int, int, int],
+        bonus: tuple[int, ...],
+        tokens: tuple[int, ...],
     ) -> tuple[Buy, ...]:
         """Buying card `c` with wild tokens in place of coloured ones beyond
-        the default payment, which leaves `spare` wild tokens: one command
-        per distinct payment (`payment.wild_choices`), () when none."""
-        # The key: per cost colour, the wild tokens the default payment
-        # spends on it and the coloured ones a spare wild token may replace.
-        key = [c, spare]
-        for i, n in self._items[c]:
-            need = n - bonus[i]
-            if need > 0:
-                t = tokens[i]
-                if t < need:
-                    key += (need - t, t if t < spare else spare)
-                else:
-                    key += (0, need if need < spare else spare)
-            else:
-                key += (0, 0)
-        k = tuple(key)
-        cmds = self._wild_buys.get(k)
-        if cmds is None:
-            choices = wild_choices(self._items[c], self._wild_cost[c], bonus, tokens)
-            cmds = self._wild_buys[k] = tuple(self._buy_cmd(c, x) for x in choices)
+        the default payment: one command per distinct payment
+        (`payment.wild_choices`), () when none. `key` is (card, wild tokens
+        to spare, the card's lanes of `Affordability.shortfalls`), which
+        decide the payments; `actions` looks it up first."""
+        choices = wild_choices(self._items[c], self._wild_cost[c], bonus, tokens)
+        cmds = self.wild_buys_by[key] = tuple(self._buy_cmd(c, x) for x in choices)
         return cmds
 
     def _buy_cmd(self, c: int, wild_for: tuple[int, ...]) -> Buy:
@@ -248,12 +237,19 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
         bit = afford.bit
         shift = afford.shift
         plain = book.buy_plain
-        wild_buys = book.wild_buys
+        short = paid = -1  # computed on first need
         for row in (*market, reserved):
             for c in row:
                 if ok & bit[c]:
                     out.append(plain[c])
                     spare = spares >> shift[c] & 31
                     if spare:
-                        out += wild_buys(c, spare, bonus, tokens)
+                        if short < 0:
+                            short, paid = afford.shortfalls(tokens, bonus)
+                        if not paid:
+                            continue  # no coloured token in any default payment
+                        at = afford.wide_shift[c]
+                        key = (c, spare, short >> at & 0xFFFFF, paid >> at & 0xFFFFF)
+                        cmds = book.wild_buys_by.get(key)
+                        out += cmds if cmds is not None else book.wild_buys(c, key, bonus, tokens)
     return out
