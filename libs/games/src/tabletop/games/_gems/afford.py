@@ -50,9 +50,12 @@ class Affordability:
         # card's per-colour split of its default payment at once.
         if any(k > 15 for cost in cards.cost for k in cost):
             raise ValueError("a colour cost above 15 does not fit a 4-bit field")
+        top = max(k for cost in cards.cost for k in cost)  # past it, every field is 0
         self.split = tuple(
             tuple(
                 sum(max(0, cards.cost[c][i] - h) << (WIDE * c + 4 * i) for c in range(n))
+                if h < top
+                else 0
                 for h in range(max_holding + 1)
             )
             for i in range(N_COLORS)
