@@ -16,6 +16,7 @@ from tabletop.games._gems.fast import maker
 from tabletop.games._gems.legal import _multisets
 from tabletop.games._gems.messages import Buy, CardBought, GameStarted, TakeDifferent
 from tabletop.games._gems.payment import payment
+from tabletop.kernel import IllegalCommand
 
 GAMES = [get_game("splendor"), get_game("splendor-pokemon")]
 
@@ -79,8 +80,70 @@ def test_legal_buys_are_exactly_the_cards_payment_accepts(game) -> None:
         expected = [
             c for c in cards if payment(game.cost_items[c], wild_cost[c], bonus, tokens) is not None
         ]
-        buys = [c.card for c in game.legal_commands(s, 0) if isinstance(c, Buy)]
+        buys = [c.card for c in game.legal_commands(s, 0) if isinstance(c, Buy) and not c.wild_for]
         assert buys == expected, (bonus, tokens, reserved)
+
+
+def _every_payment(game, card: int, bonus, tokens) -> set[tuple[int, ...]]:
+    """Brute force: every token vector (per colour, wild last) that pays for
+    `card`, each colour's need after bonuses split between its own tokens
+    and wild tokens in every possible way."""
+    need = [max(0, n - b) for n, b in zip(game.rules.cards.cost[card], bonus, strict=True)]
+    found = set()
+    for wild in itertools.product(*(range(n + 1) for n in need)):
+        paid = (
+            *(n - w for n, w in zip(need, wild, strict=True)),
+            game.rules.cards.wild_cost[card] + sum(wild),
+        )
+        if all(p <= t for p, t in zip(paid, tokens, strict=True)):
+            found.add(paid)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_legal_buys_list_every_distinct_payment_once(game) -> None:
+    """Rulebook: a wild token may replace a token of any colour. For every
+    card on offer, the listed buys pay in exactly the ways brute force finds,
+    each way once, the default (coloured tokens first, no `wild_for`) first;
+    `decide` charges what each one says."""
+    rng = random.Random(6)
+    start = game.new(2, seed=6)
+    checked = 0
+    for _ in range(100):
+        bonus = tuple(rng.choice((0, 0, 1, 2, 3)) for _ in range(5))
+        tokens = (*(rng.randint(0, 4) for _ in range(5)), rng.randint(0, 5))
+        player = start.players[0]._replace(tokens=tokens, bonus=bonus)
+        s = start._replace(players=(player, start.players[1]))
+        legal = game.legal_commands(s, 0)
+        for card in (c for row in s.market for c in row if c != EMPTY):
+            buys = [c for c in legal if isinstance(c, Buy) and c.card == card]
+            expected = _every_payment(game, card, bonus, tokens)
+            paid = []
+            for cmd in buys:
+                (event, *_) = game.decide(s, cmd, random.Random(0))
+                paid.append(game.vec(event.paid))
+            assert len(paid) == len(set(paid)) and set(paid) == expected, (card, bonus, tokens)
+            if buys:
+                default = payment(
+                    game.cost_items[card], game.rules.cards.wild_cost[card], bonus, tokens
+                )
+                assert buys[0].wild_for is None and paid[0] == default
+                assert all(cmd.wild_for for cmd in buys[1:])
+            checked += len(buys) > 1
+            # Complete and canonical: every spelled-out payment is accepted
+            # exactly when it is listed (the default one only without wild_for).
+            need = [max(0, n - b) for n, b in zip(game.rules.cards.cost[card], bonus, strict=True)]
+            listed = {cmd.wild_for for cmd in buys[1:]}
+            for x in itertools.product(*(range(n + 2) for n in need)):
+                names = tuple(game.rules.colors[i] for i in range(5) for _ in range(x[i]))
+                cmd = Buy(seat=0, card=card, wild_for=names)
+                try:
+                    game.decide(s, cmd, random.Random(0))
+                    accepted = True
+                except IllegalCommand:
+                    accepted = False
+                assert accepted == (names in listed), (card, bonus, tokens, names)
+    assert checked > 20  # the holdings drawn do allow wild payments often
 
 
 def test_return_options_are_every_multiset_within_the_holdings() -> None:

@@ -163,6 +163,80 @@ def test_buy_a_reserved_card() -> None:
     assert s.players[0].tokens == (0,) * 6
 
 
+def _two_red_card_and_two_red_one_gold():
+    """The issue's case: card 20 (2 red, 1 black) face up, where a black
+    bonus makes its price 2 red; seat 0 holds 2 red and 1 gold."""
+    s = new()
+    card = 20
+    assert GAME.rules.cards.cost[card] == (0, 0, 0, 2, 1)
+    market = [list(row) for row in s.market]
+    decks = [list(deck) for deck in s.decks]
+    old = market[0][0]
+    if card in decks[0]:
+        decks[0][decks[0].index(card)] = old
+    else:
+        market[0][market[0].index(card)] = old
+    market[0][0] = card
+    s = s._replace(market=tuple(map(tuple, market)), decks=tuple(map(tuple, decks)))
+    s = with_player(s, 0, tokens=(0, 0, 0, 2, 0, 1), bonus=(0, 0, 0, 0, 1))
+    return s._replace(supply=(4, 4, 4, 2, 4, 4)), card
+
+
+def test_gold_may_replace_a_gem_of_any_colour_even_one_the_player_holds() -> None:
+    """Rulebook: '황금 조커를 사용하면 어떤 색깔의 토큰이든 대체될 수 있습니다' (a gold
+    joker can replace a token of any colour). Holding 2 red and 1 gold, the
+    player may pay a 2-red card with 1 red + 1 gold and keep a red."""
+    s, card = _two_red_card_and_two_red_one_gold()
+    after = act(s, type="buy", card=card, wild_for=["red"])
+    assert after.players[0].tokens == (0, 0, 0, 1, 0, 0)  # a red kept, the gold spent
+    assert after.supply == (4, 4, 4, 3, 4, 5)
+    assert after.players[0].cards == (card,)
+
+
+def test_without_a_payment_choice_gems_pay_first_and_gold_is_kept() -> None:
+    s, card = _two_red_card_and_two_red_one_gold()
+    events = GAME.decide(s, GAME.parse_command({"type": "buy", "seat": 0, "card": card}), None)
+    assert events[0].paid == ("red", "red")
+    assert GAME.apply(s, {"type": "buy", "seat": 0, "card": card}).players[0].tokens == (
+        (0, 0, 0, 0, 0, 1)
+    )
+
+
+def test_legal_commands_list_each_way_to_pay() -> None:
+    s, card = _two_red_card_and_two_red_one_gold()
+    buys = [c for c in GAME.legal_commands(s, 0) if c.type == "buy" and c.card == card]
+    assert [c.wild_for for c in buys] == [None, ("red",)]  # 2 red; 1 red + 1 gold
+    s = with_player(s, 0, tokens=(0, 0, 0, 2, 0, 2))
+    buys = [c for c in GAME.legal_commands(s, 0) if c.type == "buy" and c.card == card]
+    assert [c.wild_for for c in buys] == [None, ("red",), ("red", "red")]
+    s = with_player(s, 0, tokens=(0, 0, 0, 1, 0, 1))  # the gold is needed: one way
+    buys = [c for c in GAME.legal_commands(s, 0) if c.type == "buy" and c.card == card]
+    assert [c.wild_for for c in buys] == [None]
+
+
+def test_a_chosen_payment_must_be_possible() -> None:
+    s, card = _two_red_card_and_two_red_one_gold()
+    # More gold than held; a gold in place of a colour the card does not cost
+    # (black is paid by the bonus); gold for gold; not a colour at all.
+    refused(s, GemsCode.CANNOT_AFFORD, type="buy", card=card, wild_for=["red", "red"])
+    refused(s, GemsCode.BAD_PAYMENT, type="buy", card=card, wild_for=["black"])
+    refused(s, GemsCode.BAD_PAYMENT, type="buy", card=card, wild_for=["gold"])
+    refused(s, GemsCode.UNKNOWN_COLOR, type="buy", card=card, wild_for=["purple"])
+    # Too few gold for what the gems cannot pay: an explicit payment is taken as given.
+    s2 = with_player(s, 0, tokens=(0, 0, 0, 1, 0, 0))
+    refused(s2, GemsCode.CANNOT_AFFORD, type="buy", card=card, wild_for=[])
+
+
+def test_one_command_per_payment_the_default_one_without_wild_for() -> None:
+    """So that `legal_commands` is exactly what `decide` accepts, the default
+    payment is spelled only one way: spelling it out in `wild_for` is refused."""
+    s, card = _two_red_card_and_two_red_one_gold()
+    refused(s, GemsCode.DEFAULT_PAYMENT, type="buy", card=card, wild_for=[])
+    s = with_player(s, 0, tokens=(0, 0, 0, 1, 0, 1))  # the default spends the gold on red
+    refused(s, GemsCode.DEFAULT_PAYMENT, type="buy", card=card, wild_for=["red"])
+    assert act(s, type="buy", card=card).players[0].tokens == (0,) * 6
+
+
 # ---------------------------------------------------------- token limit
 def test_above_ten_tokens_the_player_chooses_what_to_return() -> None:
     s = with_player(new(), 0, tokens=(2, 2, 2, 2, 1, 0))

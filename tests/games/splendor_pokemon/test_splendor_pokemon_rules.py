@@ -158,6 +158,47 @@ def test_rare_cards_cost_master_balls_and_give_two_bonuses() -> None:
     assert p.tokens == (0,) * 6 and p.bonus[BLACK] == 2 and s.supply[MASTER] == 5
 
 
+def test_master_balls_may_replace_any_balls_even_held_ones_several_on_one_card() -> None:
+    """Rulebook: '마스터볼 토큰은 어떤 토큰이든 대체할 수 있습니다. 카드 하나에 마스터볼
+    토큰 여러 개를 사용해 여러 개의 토큰을 대체할 수도 있습니다' (a master ball
+    replaces any token; several on one card replace several tokens). Eevee
+    costs 3 yellow, 2 red and 1 printed master ball; holding all of that and
+    2 more master balls, the trainer may spend them for a yellow and a red."""
+    s = put_face_up(new(), EEVEE)
+    s = with_player(s, 0, tokens=(0, 0, 3, 0, 2, 3))
+    s = s._replace(supply=(4, 4, 1, 4, 2, 2))
+    buys = [c.wild_for for c in GAME.legal_commands(s, 0) if c.type == "buy" and c.card == EEVEE]
+    assert buys == [
+        None,
+        ("red",),
+        ("red", "red"),
+        ("yellow",),
+        ("yellow", "red"),
+        ("yellow", "yellow"),
+    ]
+    events = GAME.decide(
+        s,
+        GAME.parse_command(
+            {"type": "buy", "seat": 0, "card": EEVEE, "wild_for": ["yellow", "red"]}
+        ),
+        None,
+    )
+    assert events[0].paid == ("yellow", "yellow", "red", "master", "master", "master")
+    after = GAME.fold(s, events)
+    assert after.players[0].tokens == (0, 0, 1, 0, 1, 0)
+    assert after.supply == (4, 4, 3, 4, 3, 5)
+
+
+def test_the_printed_master_ball_cost_is_not_a_payment_choice() -> None:
+    s = put_face_up(new(), EEVEE)
+    s = with_player(s, 0, tokens=(0, 0, 3, 0, 2, 2))
+    refused(s, GemsCode.BAD_PAYMENT, type="buy", card=EEVEE, wild_for=["master"])
+    refused(s, GemsCode.BAD_PAYMENT, type="buy", card=EEVEE, wild_for=["pink"])
+    refused(s, GemsCode.CANNOT_AFFORD, type="buy", card=EEVEE, wild_for=["red", "red"])
+    paid = act(s, type="buy", card=EEVEE, wild_for=["red"]).players[0].tokens
+    assert paid == (0, 0, 0, 0, 1, 0)  # 1 printed + 1 for red
+
+
 def test_token_limit_comes_before_evolution() -> None:
     s = put_face_up(jihee(new()), IVYSAUR)
     s = with_player(s, 0, tokens=(2, 2, 2, 2, 1, 0))

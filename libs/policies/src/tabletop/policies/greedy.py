@@ -3,7 +3,9 @@
 It looks ahead on a world sampled for its seat, never on the real state, so it
 knows what a player would: each command is tried there once (chance drawn
 from a seeded generator) and the command whose result evaluates best for the
-seat wins; ties are broken at random.
+seat wins; ties are broken at random. Every way of making a move (each
+payment of a card) is tried, but one other than the move's default way
+(`moves.py`) wins only by evaluating strictly better than all before it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from tabletop.kernel import Command, Game, IllegalCommand
 
+from .moves import is_variant
 from .policy import step
 
 
@@ -46,6 +49,6 @@ def best_command(
                 continue
         if value > best_value + 1e-12:
             best, best_value = [command], value
-        elif value >= best_value - 1e-12:
-            best.append(command)
+        elif value >= best_value - 1e-12 and not is_variant(command):
+            best.append(command)  # a way other than the default must be better
     return best[0] if len(best) == 1 else rng.choice(best)

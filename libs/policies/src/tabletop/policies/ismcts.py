@@ -16,6 +16,10 @@ result, so 3-4 players need nothing special.
 Nodes are keyed by the sequence of commands (their wire form) from the root,
 not by views: commands are public once played, cheap to hash, and the same
 in every sampled world, whereas a view is a large dict to build per step.
+The tree branches over moves, not over the ways of making one (`moves.py`:
+the payments of one card are one move): below the root a move is made its
+default way; at the root, the way greedy's prior evaluates best, and that
+way is the command returned.
 Chance outcomes inside `decide` are drawn from the iteration's generator, so
 an edge's statistics average over them (open-loop chance), which is what the
 acting seat knows when it chooses.
@@ -32,6 +36,7 @@ from typing import Any, TypeVar
 from tabletop.kernel import Command, Game, IllegalCommand, SearchHints
 
 from .budget import Budget
+from .moves import is_variant, move_key
 from .policy import Choice, command_key, step
 from .rollout import Rollout, random_rollout
 
@@ -147,41 +152,60 @@ def search(
     deadline = settings.budget.deadline()
     first = sample(rng.getrandbits(63))
     settings = settings.resolved(game, first)  # every knob set from here on
-    root = _seeded_root(game, first, legal, settings.prior_visits, rng)
+    root, ways = _seeded_root(game, first, legal, settings.prior_visits, rng)
     iterations = 0
     while not settings.budget.spent(iterations, deadline):
-        _iterate(game, root, sample(rng.getrandbits(63)), rng, settings)
+        _iterate(game, root, sample(rng.getrandbits(63)), rng, settings, ways)
         iterations += 1
-    return _pick(root, legal, iterations, rng)
+    return _pick(root, legal, iterations, rng, ways)
 
 
 def _seeded_root(
     game: Game[Any], world: Any, legal: list[Command], visits: int, rng: random.Random
-) -> Node:
-    """A root whose commands carry a greedy prior (their one-step evaluation in
+) -> tuple[Node, dict[Hashable, Command]]:
+    """A root whose moves carry a greedy prior (their one-step evaluation in
     one sampled world) worth `visits` visits: search starts where greedy ends
-    and only has to find what looking further changes."""
+    and only has to find what looking further changes. Every way of making
+    a move is evaluated; the move's prior is its best way's, and that way,
+    when it is not the default, is returned by move key (the root's `ways`)."""
     root = Node()
+    ways: dict[Hashable, Command] = {}
     if visits <= 0:
-        return root
+        return root, ways
+    best: dict[Hashable, float] = {}
     for command in legal:
         seat = command.seat
         try:
             value = game.evaluate(step(game, world, command, rng), seat)
         except IllegalCommand:
             continue
+        key = move_key(command)
+        if key in best and value <= best[key] + 1e-12:
+            continue  # another way must be strictly better than the default
+        best[key] = value
+        if is_variant(command):
+            ways[key] = command
         child = Node()
         child.visits = child.available = visits
         child.total = value * visits
-        root.children[command_key(command)] = child
-    return root
+        root.children[key] = child
+    return root, ways
 
 
-def _pick(root: Node, legal: list[Command], iterations: int, rng: random.Random) -> SearchResult:
-    """The most visited legal root command (mean value breaks ties)."""
+def _pick(
+    root: Node,
+    legal: list[Command],
+    iterations: int,
+    rng: random.Random,
+    ways: dict[Hashable, Command],
+) -> SearchResult:
+    """The most visited legal root move (mean value breaks ties), made the
+    way the root chose for it."""
     best, best_rank = None, (-1, -1.0)
     visits: dict[Hashable, int] = {}
     for command in legal:
+        if is_variant(command):
+            continue
         key = command_key(command)
         node = root.children.get(key)
         if node is None:
@@ -189,14 +213,19 @@ def _pick(root: Node, legal: list[Command], iterations: int, rng: random.Random)
         visits[key] = node.visits
         rank = (node.visits, node.total / node.visits if node.visits else 0.0)
         if rank > best_rank:
-            best, best_rank = command, rank
+            best, best_rank = ways.get(key, command), rank
     if best is None:  # no iteration ran (a budget too small)
         best = rng.choice(legal)
     return SearchResult(best, iterations, visits)
 
 
 def _iterate(
-    game: Game[Any], root: Node, world: Any, rng: random.Random, settings: SearchSettings
+    game: Game[Any],
+    root: Node,
+    world: Any,
+    rng: random.Random,
+    settings: SearchSettings,
+    ways: dict[Hashable, Command],
 ) -> None:
     node, state = root, world
     path: list[tuple[Node, int]] = []  # (edge taken, seat that took it)
@@ -211,6 +240,8 @@ def _iterate(
         best = -math.inf
         children = node.children
         for command in game.legal_commands(state, actor):
+            if is_variant(command):
+                continue  # one node per move: its default way stands for it
             key = command_key(command)
             child = children.get(key)
             if child is None:
@@ -223,6 +254,8 @@ def _iterate(
             if score > best:
                 best, chosen = score, (child, command)
         if untried and (chosen is None or len(children) < _widest(node, root, settings)):
+            if node is root and ways:
+                untried = [(key, ways.get(key, command)) for key, command in untried]
             if settings.expand and settings.expand > 1:
                 _expand_several(game, children, untried, actor, state, path, rng, settings)
                 return
@@ -235,7 +268,11 @@ def _iterate(
             break
         if chosen is None:
             raise RuntimeError(f"{game.id}: seat {actor} must act but has no legal command")
-        node, command = chosen
+        if node is root and ways:  # the way the root chose for the move
+            command = ways.get(command_key(chosen[1]), chosen[1])
+        else:
+            command = chosen[1]
+        node = chosen[0]
         path.append((node, actor))
         state = step(game, state, command, rng)
     state = settings.rollout(game, state, settings.rollout_depth, rng)

@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.kernel import Game
 
 from .greedy import best_command
+from .moves import random_move
 from .policy import step
 
 Rollout = Callable[[Game[Any], Any, int, random.Random], Any]
@@ -22,13 +23,13 @@ GREEDY_SHARE = 0.5  # epsilon-greedy: the share of rollout steps played greedily
 
 
 def random_rollout(game: Game[Any], state: Any, depth: int, rng: random.Random) -> Any:
-    """Up to `depth` uniformly random steps."""
+    """Up to `depth` random steps (uniform over moves, then ways: `moves.py`)."""
     for _ in range(depth):
         acting = game.to_act(state)
         if not acting:
             break
         seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-        state = step(game, state, rng.choice(game.legal_commands(state, seat)), rng)
+        state = step(game, state, random_move(game.legal_commands(state, seat), rng), rng)
     return state
 
 
@@ -44,7 +45,7 @@ def greedy_rollout(game: Game[Any], state: Any, depth: int, rng: random.Random) 
         if len(legal) > 1 and rng.random() < GREEDY_SHARE:
             command = best_command(game, [state], seat, legal, rng)
         else:
-            command = rng.choice(legal)
+            command = random_move(legal, rng)
         state = step(game, state, command, rng)
     return state
 

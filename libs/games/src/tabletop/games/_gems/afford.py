@@ -16,6 +16,7 @@ from __future__ import annotations
 from .rules import N_COLORS, CardTable
 
 LANE = 6  # bits per card: a need of up to 31 (a card's whole price) fits
+WIDE = 20  # bits per card in the per-colour tables: 4 per colour
 
 
 class Affordability:
@@ -43,11 +44,46 @@ class Affordability:
         self.budget = tuple(sum((32 + w) << (LANE * c) for c in range(n)) for w in range(32))
         # A card's lane bit; the extra last entry (index EMPTY, -1) is no card.
         self.bit = (*(32 << (LANE * c) for c in range(n)), 0)
+        self.shift = tuple(LANE * c for c in range(n))
+        # The same per colour, but one 4-bit field per colour in a 20-bit
+        # lane per card (costs are below 16): `shortfalls` gives every
+        # card's per-colour split of its default payment at once.
+        if any(k > 15 for cost in cards.cost for k in cost):
+            raise ValueError("a colour cost above 15 does not fit a 4-bit field")
+        top = max(k for cost in cards.cost for k in cost)  # past it, every field is 0
+        self.split = tuple(
+            tuple(
+                sum(max(0, cards.cost[c][i] - h) << (WIDE * c + 4 * i) for c in range(n))
+                if h < top
+                else 0
+                for h in range(max_holding + 1)
+            )
+            for i in range(N_COLORS)
+        )
+        self.wide_shift = tuple(WIDE * c for c in range(n))
 
     def lanes(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
         """Every card's lane bit that these holdings pay for."""
+        return self.spares(tokens, bonus) & self.guards
+
+    def shortfalls(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> tuple[int, int]:
+        """Per card's 20-bit lane, per colour's 4-bit field: what the default
+        payment leaves to wild tokens (cost - bonus - tokens, at least 0),
+        and what it pays in coloured tokens (which a wild one may replace)."""
+        t0, t1, t2, t3, t4, _ = tokens
+        b0, b1, b2, b3, b4 = bonus
+        s0, s1, s2, s3, s4 = self.split
+        short = s0[b0 + t0] + s1[b1 + t1] + s2[b2 + t2] + s3[b3 + t3] + s4[b4 + t4]
+        need = s0[b0] + s1[b1] + s2[b2] + s3[b3] + s4[b4]
+        return short, need - short  # field by field need >= short: no borrow
+
+    def spares(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
+        """Per lane, 32 + the wild tokens held - the card's wild need: bit 5
+        set when affordable, and then bits 0-4 count the wild tokens the
+        default payment leaves to spare (no lane borrows: a need is at most
+        31)."""
         t0, t1, t2, t3, t4, wild = tokens
         b0, b1, b2, b3, b4 = bonus
         s0, s1, s2, s3, s4 = self.short
         need = s0[b0 + t0] + s1[b1 + t1] + s2[b2 + t2] + s3[b3 + t3] + s4[b4 + t4]
-        return (self.budget[wild] - need) & self.guards
+        return self.budget[wild] - need

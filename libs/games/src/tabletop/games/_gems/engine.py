@@ -37,7 +37,7 @@ from .messages import (
     TokensTaken,
     TurnEnded,
 )
-from .payment import cost_items, payment
+from .payment import chosen, cost_items, payment
 from .rules import N_COLORS, WILD, Rules
 from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State
 
@@ -86,6 +86,7 @@ class GemsGame(Game[State]):
         self.vecs: dict[tuple[str, ...], tuple[int, ...]] = {}
         self._names: dict[tuple[int, ...], tuple[str, ...]] = {}
         self._taken: dict[tuple[int, tuple[str, ...]], Event] = {}
+        self._wild_for: dict[tuple[str, ...], tuple[int, ...]] = {}  # Buy.wild_for per colour
         self.turn_ended = tuple(_turn_ended(seat=i) for i in range(self.max_players))
         self.handlers: dict[type, Callable[[State, Any], list[Event]]] = {
             TakeDifferent: self._take_different,
@@ -397,11 +398,50 @@ class GemsGame(Game[State]):
             raise IllegalCommand(
                 GemsCode.CARD_NOT_AVAILABLE, f"card {card} is neither face up nor reserved by you"
             )
-        paid = payment(self.cost_items[card], t.wild_cost[card], p.bonus, p.tokens)
-        if paid is None:
-            raise IllegalCommand(GemsCode.CANNOT_AFFORD, f"you cannot afford card {card}")
+        if cmd.wild_for is None:
+            paid = payment(self.cost_items[card], t.wild_cost[card], p.bonus, p.tokens)
+            if paid is None:
+                raise IllegalCommand(GemsCode.CANNOT_AFFORD, f"you cannot afford card {card}")
+        else:
+            paid = self._chosen_payment(card, p, cmd.wild_for)
         event = _card_bought(seat=cmd.seat, card=card, paid=self.names(paid), refill=refill)
         return self.close(s, [event])
+
+    def _chosen_payment(self, card: int, p: Player, wild_for: tuple[str, ...]) -> tuple[int, ...]:
+        """The tokens paid for `card` when wild tokens stand in for the
+        colours named in `wild_for` (one name per wild token)."""
+        per_color = self._wild_for.get(wild_for)
+        if per_color is None:
+            counts = [0] * N_COLORS
+            for name in wild_for:
+                i = self.color(name)
+                if i == WILD:
+                    raise IllegalCommand(
+                        GemsCode.BAD_PAYMENT,
+                        f"{self.rules.wild} stands in for coloured tokens, not for itself",
+                    )
+                counts[i] += 1
+            per_color = tuple(counts)
+            if len(wild_for) <= self.rules.wild_tokens:  # keep the memo small
+                self._wild_for[wild_for] = per_color
+        t = self.rules.cards
+        paid = chosen(self.cost_items[card], t.wild_cost[card], p.bonus, p.tokens, per_color)
+        if paid == "excess":
+            raise IllegalCommand(
+                GemsCode.BAD_PAYMENT,
+                f"wild_for replaces more tokens of a colour than card {card} costs you",
+            )
+        if paid == "short":
+            raise IllegalCommand(
+                GemsCode.CANNOT_AFFORD, f"you cannot pay card {card} that way (wild_for)"
+            )
+        if paid == "default":
+            raise IllegalCommand(
+                GemsCode.DEFAULT_PAYMENT,
+                f"that is how card {card} is paid by default: buy it without wild_for",
+            )
+        assert not isinstance(paid, str)
+        return paid
 
     def _return(self, s: State, cmd: ReturnTokens) -> list[Event]:
         if s.step != RETURN:

@@ -24,7 +24,9 @@ class GemsCode(StrEnum):
     CARD_NOT_AVAILABLE = "card_not_available"  # not face up, nor in your reserve
     UNKNOWN_LEVEL = "unknown_level"
     DECK_EMPTY = "deck_empty"
-    CANNOT_AFFORD = "cannot_afford"
+    CANNOT_AFFORD = "cannot_afford"  # also: not that way (Buy.wild_for)
+    BAD_PAYMENT = "bad_payment"  # wild_for names the wild token or more than the card costs
+    DEFAULT_PAYMENT = "default_payment"  # wild_for spelling out the default: send it without
     RETURN_COUNT = "return_count"
     RETURN_NOT_HELD = "return_not_held"
     PASS_NOT_ALLOWED = "pass_not_allowed"

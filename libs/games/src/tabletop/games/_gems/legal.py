@@ -14,7 +14,8 @@ from tabletop.kernel import Command
 
 from .fast import maker
 from .messages import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
-from .rules import N_COLORS
+from .payment import wild_choices
+from .rules import N_COLORS, WILD
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
@@ -56,6 +57,11 @@ class CommandBook:
         )
         self.pass_ = (_make[Pass](seat=seat),)
         self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
+        # The buys paying otherwise than by default (see `wild_buys`).
+        self.wild_buys_by: dict[tuple[int, int, int, int], tuple[Buy, ...]] = {}
+        self._buy_by_payment: dict[tuple[int, tuple[int, ...]], Buy] = {}
+        self._items = game.cost_items
+        self._wild_cost = rules.cards.wild_cost
         self.takes: dict[int, tuple[Command, ...]] = {}  # by supply key (_KEY_BITS)
         # The reservations for the last (market, decks) pair seen, by identity:
         # both tuples are shared from state to state until a card moves.
@@ -70,6 +76,33 @@ class CommandBook:
         if cmd is None:
             names = tuple(self._names[i] for i in combo)
             cmd = self._return_by_combo[combo] = _make[ReturnTokens](seat=self.seat, tokens=names)
+        return cmd
+
+    def wild_buys(
+        self,
+        c: int,
+        key: tuple[int, int, int, int],
+        bonus: tuple[int, ...],
+        tokens: tuple[int, ...],
+    ) -> tuple[Buy, ...]:
+        """Buying card `c` with wild tokens in place of coloured ones beyond
+        the default payment: one command per distinct payment
+        (`payment.wild_choices`), () when none. `key` is (card, wild tokens
+        to spare, the card's lanes of `Affordability.shortfalls`), which
+        decide the payments; `actions` looks it up first."""
+        choices = wild_choices(self._items[c], self._wild_cost[c], bonus, tokens)
+        cmds = self.wild_buys_by[key] = tuple(self._buy_cmd(c, x) for x in choices)
+        return cmds
+
+    def _buy_cmd(self, c: int, wild_for: tuple[int, ...]) -> Buy:
+        cmd = self._buy_by_payment.get((c, wild_for))
+        if cmd is None:
+            names = _WILD_NAMES.get((self._names, wild_for))
+            if names is None:
+                names = tuple(self._names[i] for i in range(N_COLORS) for _ in range(wild_for[i]))
+                _WILD_NAMES[self._names, wild_for] = names
+            cmd = _make[Buy](seat=self.seat, card=c, wild_for=names)
+            self._buy_by_payment[c, wild_for] = cmd
         return cmd
 
     def take_cmds(self, key: int) -> tuple[Command, ...]:
@@ -117,6 +150,8 @@ class CommandBook:
         return cmds
 
 
+# wild_for as colour names, per (colour names, wild tokens per colour).
+_WILD_NAMES: dict[tuple[tuple[str, ...], tuple[int, ...]], tuple[str, ...]] = {}
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 # Per size k: every multiset of k of the six token kinds (sorted tuples, in
 # lexicographic order) with its counts packed in 5-bit fields.
@@ -180,15 +215,41 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     tokens, bonus, _, _, reserved, *_ = s.players[seat]
     if len(reserved) < g.rules.max_reserved:
         out += book.reservations(market, s.decks)
-    ok = g.afford.lanes(tokens, bonus)  # every affordable card's lane bit
+    afford = g.afford
+    if not tokens[WILD]:  # the common case: one way to pay each card
+        ok = afford.lanes(tokens, bonus)  # every affordable card's lane bit
+        if ok:
+            bit = afford.bit
+            plain = book.buy_plain
+            for row in market:
+                for c in row:
+                    if ok & bit[c]:
+                        out.append(plain[c])
+            for c in reserved:
+                if ok & bit[c]:
+                    out.append(plain[c])
+        return out
+    # Each card's default payment, then the others when a wild token is left
+    # to spare (the lane's low bits) to stand in for a coloured one.
+    spares = afford.spares(tokens, bonus)
+    ok = spares & afford.guards
     if ok:
-        bit = g.afford.bit
+        bit = afford.bit
+        shift = afford.shift
         plain = book.buy_plain
-        for row in market:
+        short = paid = -1  # computed on first need
+        for row in (*market, reserved):
             for c in row:
                 if ok & bit[c]:
                     out.append(plain[c])
-        for c in reserved:
-            if ok & bit[c]:
-                out.append(plain[c])
+                    spare = spares >> shift[c] & 31
+                    if spare:
+                        if short < 0:
+                            short, paid = afford.shortfalls(tokens, bonus)
+                        if not paid:
+                            continue  # no coloured token in any default payment
+                        at = afford.wide_shift[c]
+                        key = (c, spare, short >> at & 0xFFFFF, paid >> at & 0xFFFFF)
+                        cmds = book.wild_buys_by.get(key)
+                        out += cmds if cmds is not None else book.wild_buys(c, key, bonus, tokens)
     return out

@@ -8,7 +8,7 @@ live in the game's own package.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from tabletop.kernel import Command, Event
 
@@ -44,12 +44,21 @@ class ReserveTop(Command):
 
 
 class Buy(Command):
-    """Buy a face-up card or one of your reserved cards. The price is paid
-    with bonuses first, then tokens of each colour, then wild tokens for the
-    rest (and for any printed wild cost); the event lists what was paid."""
+    """Buy a face-up card or one of your reserved cards. Bonuses discount the
+    price; wild tokens pay any printed wild cost. `wild_for` says how the
+    rest is paid: one colour name per wild token spent in place of a token of
+    that colour (`["red"]`: a gold pays one of the red). Without it (None)
+    coloured tokens pay first and wild tokens only what they cannot; that
+    default is sent only this way (one command per payment: a `wild_for`
+    spelling it out is refused). The event lists what was paid."""
+
+    # A field that says how a move is made, not which move it is: bots may
+    # treat commands differing only here as one move (docs/policies.md).
+    variant_fields: ClassVar[tuple[str, ...]] = ("wild_for",)
 
     type: Literal["buy"] = "buy"
     card: int
+    wild_for: tuple[str, ...] | None = None
 
 
 class ReturnTokens(Command):
