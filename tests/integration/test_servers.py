@@ -20,7 +20,7 @@ import pytest
 
 from tabletop.runtime import EmbeddedNats, EmbeddedPostgres, embedded_nats, embedded_postgres
 from tabletop.runtime.ports import free_port, port_is_free
-from tests.integration.servers import docker_answers, server_source
+from tests.integration.servers import docker_answers, server_source, started
 
 pytestmark = pytest.mark.integration
 
@@ -131,3 +131,20 @@ def test_the_service_user_is_made_under_a_lock_parallel_workers_share(
     with pg_dir() as data:
         EmbeddedPostgres(data)._prepare_user()
     assert held == [True]
+
+
+def test_an_image_docker_cannot_run_falls_back_to_embedded() -> None:
+    """An engine that answers but has no image and no registry (seen on the
+    shared machine): the fixture warns and uses the embedded server."""
+
+    class Unpullable:
+        image = "nats:unpullable"
+
+        def start(self) -> None:
+            raise RuntimeError("no such image; registry unreachable")
+
+        def stop(self) -> None:
+            raise AssertionError("never started, never stopped")
+
+    with pytest.warns(UserWarning, match="nats:unpullable"), started(Unpullable()) as container:
+        assert container is None
