@@ -162,7 +162,11 @@ async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats
         "gateway": ("publish", "$KV.tabletop_seats.forged"),  # only matchmaking seats players
         "archive": ("subscribe", "tabletop.rules.submit"),  # players' commands are for rules
     }
-    for user, (action, subject) in attempts.items():
+
+    async def refusals(count: int) -> bool:
+        return len(refused) >= count
+
+    for count, (user, (action, subject)) in enumerate(attempts.items(), start=1):
         nc = await nats.connect(server.url(user), error_cb=on_error)
         try:
             if action == "publish":
@@ -170,11 +174,17 @@ async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats
             else:
                 await nc.subscribe(subject)
             await nc.flush()
-            await asyncio.sleep(0.2)
+            await eventually(lambda n=count: refusals(n), within=10, what=f"{user} refused")
         finally:
             await nc.close()
     assert len(refused) == 3, refused
-    logged = server.violations()
-    for user, (action, subject) in attempts.items():
-        kind = "Publish" if action == "publish" else "Subscription"
-        assert any(f"user:{user}" in line and kind in line and subject in line for line in logged)
+
+    async def logged() -> bool:  # the server answers -ERR, then writes its log line
+        lines = server.violations()
+        return all(
+            any(f"user:{user}" in line and kind in line and subject in line for line in lines)
+            for user, (action, subject) in attempts.items()
+            for kind in ["Publish" if action == "publish" else "Subscription"]
+        )
+
+    await eventually(logged, within=10, what="every violation in the server's log")
