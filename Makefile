@@ -11,7 +11,7 @@ STAMP := $(VENV)/.synced
 TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed
 
-.PHONY: help install tools run test test-fast lint format bench proto deploy-render clean
+.PHONY: help install tools run test test-fast test-slow lint format bench proto deploy-render clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -36,13 +36,17 @@ tools: $(TOOLS_STAMP)  ## create .tools/ (checkov, for the deploy tests) from de
 run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
+test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (brute-force sweeps at reduced size)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
-test-fast: $(STAMP)  ## unit and conformance tests only
-	$(VENV)/bin/pytest -n 2 -m "not integration and not slow"
+# Needs neither real servers nor .tools/ (the checkov tests are marked `tools`).
+test-fast: $(STAMP)  ## unit and conformance tests only (no servers, no .tools/)
+	$(VENV)/bin/pytest -n 2 -m "not integration and not slow and not tools"
+
+test-slow: $(STAMP)  ## the brute-force sweeps at full size (thousands of random games; long)
+	$(VENV)/bin/pytest -n 2 -m brute_force --full-size --durations=20
 
 lint: $(STAMP)  ## ruff check and format check
 	$(VENV)/bin/ruff check .

@@ -1,6 +1,6 @@
 """Shared fixtures: real NATS and PostgreSQL (env, else testcontainers, else
 the embedded wheels), an isolated namespace per test, the rules service as
-a real subprocess per xdist worker."""
+a real subprocess per xdist worker, and the size of brute-force sweeps."""
 
 from __future__ import annotations
 
@@ -20,6 +20,28 @@ from tests.integration.servers import (
     postgres_server,
     unique_namespace,
 )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full-size",
+        action="store_true",
+        help="brute-force sweeps at full size (`make test-slow`); reduced otherwise",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that asks for `full_size` is a brute-force sweep: `-m brute_force`
+    selects them all (`make test-slow`)."""
+    for item in items:
+        if "full_size" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.brute_force)
+
+
+@pytest.fixture
+def full_size(request: pytest.FixtureRequest) -> bool:
+    """True under --full-size: play the thousands of games, not a sample."""
+    return bool(request.config.getoption("--full-size"))
 
 
 @pytest.fixture(scope="session")

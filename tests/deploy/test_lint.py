@@ -51,6 +51,7 @@ def failures(report: dict) -> list[str]:
     ]
 
 
+@pytest.mark.tools
 @pytest.mark.parametrize("framework", ["dockerfile", "kubernetes"])
 def test_checkov_passes(checkov_reports: dict[str, dict], framework: str) -> None:
     report = checkov_reports[framework]
@@ -60,6 +61,7 @@ def test_checkov_passes(checkov_reports: dict[str, dict], framework: str) -> Non
         assert len(skipped.get("check_result", {}).get("suppress_comment", "")) > 20, skipped
 
 
+@pytest.mark.tools
 def test_checkov_scanned_both_overlays(checkov_reports: dict[str, dict]) -> None:
     passed = checkov_reports["kubernetes"]["results"]["passed_checks"]
     assert {Path(c["file_path"]).name for c in passed} >= {f"{o}.yaml" for o in OVERLAYS}

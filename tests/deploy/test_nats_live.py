@@ -10,6 +10,7 @@ import json
 import random
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +38,23 @@ def server(tmp_path: Path) -> Iterator[SecuredNats]:
         yield found
 
 
+@dataclass
+class Deployment:
+    http: httpx.AsyncClient  # the gateway
+    children: list[ChildProcess]
+
+    def stop_services(self) -> None:
+        """Stop every service once all are found still running."""
+        for child in self.children:
+            assert child.alive(), child.tail()
+        for child in reversed(self.children):
+            child.stop()
+
+
 @pytest.fixture
-async def gateway(
+async def deployment(
     server: SecuredNats, database_url: str, tmp_path: Path
-) -> AsyncIterator[httpx.AsyncClient]:
+) -> AsyncIterator[Deployment]:
     """Every service on `server` as its own NATS user, in the namespace the
     permissions name (`tabletop`: the server is ours alone)."""
     schemas = {"ARCHIVE_DB_SCHEMA": unique_schema("archive"),
@@ -53,22 +67,24 @@ async def gateway(
         "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex,
         **schemas,
     }
-    children: list[tuple[ChildProcess, int]] = []
+    children: list[ChildProcess] = []
     try:
+        ports = []
         for spec in SERVICES:
             port = free_port()
             env = {**shared, "NATS_URL": server.url(spec.name)}
-            children.append((start_service(spec, env, tmp_path / "logs", port), port))
-        for child, port in children:
+            children.append(start_service(spec, env, tmp_path / "logs", port))
+            ports.append(port)
+        for child, port in zip(children, ports, strict=True):
             wait_ready(child, port, timeout=90)
         assert SERVICES[-1].name == "gateway"
-        api = f"http://127.0.0.1:{children[-1][1]}"
-        async with httpx.AsyncClient(base_url=api, timeout=20) as http:
-            yield http
-        for child, _ in children:
-            assert child.alive(), child.tail()
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{ports[-1]}", timeout=20) as http:
+            deployed = Deployment(http, children)
+            yield deployed
+        if any(child.alive() for child in children):  # the test did not stop them
+            deployed.stop_services()
     finally:
-        for child, _ in reversed(children):
+        for child in reversed(children):
             child.stop()
         for schema in schemas.values():
             await drop_schema(database_url, schema)
@@ -99,8 +115,9 @@ async def first_push(url: str) -> dict[str, Any]:
 
 
 async def test_a_whole_game_with_least_privilege_users(
-    server: SecuredNats, gateway: httpx.AsyncClient
+    server: SecuredNats, deployment: Deployment
 ) -> None:
+    gateway = deployment.http
     me = await Player.sign_in(gateway)
     ticket = await me.queue_until_matched(GAME, players=2)
     game_id = ticket["game_id"]
@@ -122,7 +139,14 @@ async def test_a_whole_game_with_least_privilege_users(
     assert [g["game_id"] for g in games] == [game_id]
     shown = await me.ok("GET", f"/v1/games/{game_id}/replay", at=last)  # the archive's view
     assert shown["view"]
-    await asyncio.sleep(0.5)  # let any late violation reach the server's log
+    # The server handles all a client sent before it handles its close: once
+    # every service has signed out, every violation they made is in the log.
+    deployment.stop_services()
+
+    async def signed_out() -> bool:
+        return await server.connections() == 0
+
+    await eventually(signed_out, within=30, what="every service signed out")
     assert server.violations() == []
 
 
@@ -138,7 +162,11 @@ async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats
         "gateway": ("publish", "$KV.tabletop_seats.forged"),  # only matchmaking seats players
         "archive": ("subscribe", "tabletop.rules.submit"),  # players' commands are for rules
     }
-    for user, (action, subject) in attempts.items():
+
+    async def refusals(count: int) -> bool:
+        return len(refused) >= count
+
+    for count, (user, (action, subject)) in enumerate(attempts.items(), start=1):
         nc = await nats.connect(server.url(user), error_cb=on_error)
         try:
             if action == "publish":
@@ -146,11 +174,17 @@ async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats
             else:
                 await nc.subscribe(subject)
             await nc.flush()
-            await asyncio.sleep(0.2)
+            await eventually(lambda n=count: refusals(n), within=10, what=f"{user} refused")
         finally:
             await nc.close()
     assert len(refused) == 3, refused
-    logged = server.violations()
-    for user, (action, subject) in attempts.items():
-        kind = "Publish" if action == "publish" else "Subscription"
-        assert any(f"user:{user}" in line and kind in line and subject in line for line in logged)
+
+    async def logged() -> bool:  # the server answers -ERR, then writes its log line
+        lines = server.violations()
+        return all(
+            any(f"user:{user}" in line and kind in line and subject in line for line in lines)
+            for user, (action, subject) in attempts.items()
+            for kind in ["Publish" if action == "publish" else "Subscription"]
+        )
+
+    await eventually(logged, within=10, what="every violation in the server's log")

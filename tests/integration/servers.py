@@ -1,6 +1,7 @@
 """Where the real servers for tests come from, in the documented order:
 NATS_URL / DATABASE_URL from the environment, else a testcontainers
-container when a Docker engine answers, else the embedded wheels."""
+container when a Docker engine answers (and can run the image), else the
+embedded wheels."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import contextlib
 import os
 import tempfile
 import uuid
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import nats
 from nats.js.errors import NotFoundError
@@ -43,18 +46,39 @@ def server_source(env_var: str, env: dict[str, str] | None = None) -> str:
 
 
 @contextmanager
+def started(container: Any) -> Iterator[Any | None]:
+    """A testcontainers container running, or None (with a warning) when the
+    engine answers but cannot run it: no image and no registry to pull from."""
+    try:
+        container.start()
+    except Exception as exc:  # docker's errors, testcontainers' timeouts
+        warnings.warn(
+            f"Docker cannot start {container.image}: {exc}; using the embedded server",
+            stacklevel=3,  # past contextmanager: the fixture asking
+        )
+        yield None
+        return
+    try:
+        yield container
+    finally:
+        container.stop()
+
+
+@contextmanager
 def nats_server(tmp: Path) -> Iterator[str]:
     source = server_source("NATS_URL")
     if source == "env":
         yield os.environ["NATS_URL"]
-    elif source == "docker":
+        return
+    if source == "docker":
         from testcontainers.community.nats import NatsContainer
 
-        with NatsContainer(NATS_IMAGE, jetstream=True) as container:
-            yield container.nats_uri()
-    else:
-        with EmbeddedNats(tmp) as server:
-            yield server.url
+        with started(NatsContainer(NATS_IMAGE, jetstream=True)) as container:
+            if container is not None:
+                yield container.nats_uri()
+                return
+    with EmbeddedNats(tmp) as server:
+        yield server.url
 
 
 @contextmanager
@@ -62,19 +86,21 @@ def postgres_server(tmp: Path) -> Iterator[str]:
     source = server_source("DATABASE_URL")
     if source == "env":
         yield os.environ["DATABASE_URL"]
-    elif source == "docker":
+        return
+    if source == "docker":
         from testcontainers.community.postgres import PostgresContainer
 
-        with PostgresContainer(POSTGRES_IMAGE, driver=None) as container:
-            yield container.get_connection_url()
-    else:
-        # Not under `tmp`: every pytest session resets /tmp/pytest-of-<user> to
-        # 0700, which locks out the unprivileged user PostgreSQL runs as.
-        with (
-            tempfile.TemporaryDirectory(prefix="tabletop-pg-", ignore_cleanup_errors=True) as d,
-            EmbeddedPostgres(Path(d)) as server,
-        ):
-            yield server.url
+        with started(PostgresContainer(POSTGRES_IMAGE, driver=None)) as container:
+            if container is not None:
+                yield container.get_connection_url()
+                return
+    # Not under `tmp`: every pytest session resets /tmp/pytest-of-<user> to
+    # 0700, which locks out the unprivileged user PostgreSQL runs as.
+    with (
+        tempfile.TemporaryDirectory(prefix="tabletop-pg-", ignore_cleanup_errors=True) as d,
+        EmbeddedPostgres(Path(d)) as server,
+    ):
+        yield server.url
 
 
 def unique_namespace() -> str:

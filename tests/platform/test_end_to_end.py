@@ -74,6 +74,8 @@ def up(nats_url: str, database_url: str, tmp_path: Path) -> Iterator[Up]:
         "MATCHMAKING_BOT_WAIT": "0.5",
         "MATCHMAKING_TICK": "0.2",
         "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex,
+        # The player polls every 20 ms on the bot's turn, then reads every step's replay.
+        "GATEWAY_RATE_PER_PLAYER": "100000/minute",
         "COLUMNS": "200",
     }
     out = tmp_path / "up.out"
@@ -138,6 +140,17 @@ async def archived(nc: Client, namespace: str, game_id: str, count: int) -> list
     return commits if len(commits) == count else None
 
 
+async def rated_every_commit(nc: Client, namespace: str) -> bool:
+    """The leaderboards' consumer has settled every commit in the stream (it
+    rates before it acks, one commit in flight): a second rating of the game,
+    were there one, is on the board now."""
+    topology = Topology(namespace=namespace)
+    durable = topology.leaderboards_consumer_config().durable_name
+    assert durable is not None
+    info = await nc.jetstream().consumer_info(topology.games_stream, durable)
+    return info.num_pending == 0 and info.num_ack_pending == 0
+
+
 @pytest.mark.parametrize("game_type", GAMES)
 async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up, game_type: str) -> None:
     output = up.wait_for("Tabletop is up.", timeout=180)
@@ -191,7 +204,7 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up, game_typ
         top = await eventually(rated, within=30, what="two rated players")
         assert {r["player_id"] for r in top} == {me.player_id, "bot-easy-1"}
         assert all(r["games"] == 1 for r in top)
-        await asyncio.sleep(1.0)  # a second rating would show by now
+        await eventually(lambda: rated_every_commit(nc, namespace), within=30, what="drained")
         mine = await me.ok("GET", f"{board}/players/{me.player_id}")
         assert mine["games"] == 1
         games = await me.ok("GET", "/v1/games")

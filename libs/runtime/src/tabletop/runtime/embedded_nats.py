@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import sysconfig
+import time
 from pathlib import Path
 
 from .child import ChildProcess
@@ -37,6 +38,7 @@ class EmbeddedNats:
         self.host = host
         self.port = port or free_port(host)
         self.monitor_port = monitor_port or free_port(host)
+        self.ports_chosen = port is None and monitor_port is None  # ours to pick again
         self.child: ChildProcess | None = None
 
     @property
@@ -47,25 +49,51 @@ class EmbeddedNats:
     def monitor_url(self) -> str:
         return f"http://{self.host}:{self.monitor_port}"
 
-    def start(self, timeout: float = 20.0) -> EmbeddedNats:
+    def start(self, timeout: float = 20.0, attempts: int = 3) -> EmbeddedNats:
         store = self.data_dir / "jetstream"
         store.mkdir(parents=True, exist_ok=True)
-        argv = [
-            nats_server_binary(),
-            "-js",
-            "-sd", str(store),
-            "-a", self.host,
-            "-p", str(self.port),
-            "-m", str(self.monitor_port),
-            "-n", "tabletop",
-        ]  # fmt: skip
-        self.child = ChildProcess("nats", argv, self.data_dir / "nats.log")
-        try:
-            wait_for_port(self.host, self.port, timeout, alive=self.child.alive)
-        except Exception:
-            self.stop()
-            raise
-        return self
+        for attempt in range(1, attempts + 1):
+            log = self.data_dir / "nats.log"
+            offset = log.stat().st_size if log.exists() else 0
+            argv = [
+                nats_server_binary(),
+                "-js",
+                "-sd", str(store),
+                "-a", self.host,
+                "-p", str(self.port),
+                "-m", str(self.monitor_port),
+                "-n", "tabletop",
+                # <binary>_<pid>.ports appears once *this* process listens: a
+                # port answering could be another worker's server that won a
+                # race for the same free port.
+                "--ports_file_dir", str(self.data_dir),
+            ]  # fmt: skip
+            self.child = ChildProcess("nats", argv, log)
+            try:
+                self._wait_listening(timeout)
+                wait_for_port(self.host, self.port, timeout, alive=self.child.alive)
+                return self
+            except Exception:
+                self.stop()
+                said = log.read_text(errors="replace")[offset:]
+                if not (self.ports_chosen and "address already in use" in said) or (
+                    attempt == attempts
+                ):
+                    raise
+                # Another process took a port between free_port() and our bind.
+                self.port, self.monitor_port = free_port(self.host), free_port(self.host)
+        raise AssertionError("unreachable")
+
+    def _wait_listening(self, timeout: float) -> None:
+        assert self.child is not None
+        ports_file = self.data_dir / f"{Path(self.child.argv[0]).name}_{self.child.pid}.ports"
+        deadline = time.monotonic() + timeout
+        while not ports_file.exists():
+            if not self.child.alive():
+                raise RuntimeError(f"nats-server exited during startup:\n{self.child.tail()}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nats-server not listening after {timeout:.0f}s")
+            time.sleep(0.05)
 
     def stop(self) -> None:
         if self.child is not None:

@@ -7,20 +7,26 @@ and served by an unprivileged system user.
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pwd
 import signal
 import subprocess
+import tempfile
 import time
 import warnings
 from functools import cache
 from pathlib import Path
 
 from .child import ChildProcess
-from .ports import free_port, wait_for_port
+from .ports import free_port
 
 SERVICE_USER = "tabletop-pg"  # system user that owns the cluster when we are root
 DB_USER = "postgres"
 DB_NAME = "tabletop"
+# Serialises creating SERVICE_USER and opening up the binaries across
+# processes (parallel pytest workers): two `useradd`s at once make one fail.
+USER_LOCK = Path(tempfile.gettempdir()) / "tabletop-pg-user.lock"
 
 
 @cache
@@ -41,6 +47,7 @@ class EmbeddedPostgres:
         self.pgdata = self.data_dir / "pgdata"
         self.host = host
         self.port = port or free_port(host)
+        self.port_chosen = port is None  # ours to pick again if someone takes it
         self.child: ChildProcess | None = None
         self.run_as: str | None = None
 
@@ -59,12 +66,23 @@ class EmbeddedPostgres:
                 ensure_user_exists,
             )
 
-        entry = ensure_user_exists(SERVICE_USER)
+        with USER_LOCK.open("a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            try:
+                entry = ensure_user_exists(SERVICE_USER)
+            except subprocess.CalledProcessError as exc:
+                try:  # a process not taking our lock (an older checkout) made it first
+                    entry = pwd.getpwnam(SERVICE_USER)
+                except KeyError:
+                    raise RuntimeError(
+                        f"useradd {SERVICE_USER} failed (exit {exc.returncode}): {exc.stderr}"
+                    ) from exc
+            # The service user must reach the binaries and own the data directory.
+            ensure_prefix_permissions(postgres_bin())
+            ensure_folder_permissions(postgres_bin().parent, 0o005)
+        assert entry is not None
         self.run_as = SERVICE_USER
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        # The service user must reach the binaries and own the data directory.
-        ensure_prefix_permissions(postgres_bin())
-        ensure_folder_permissions(postgres_bin().parent, 0o005)
         ensure_prefix_permissions(self.data_dir)
         os.chown(self.data_dir, entry.pw_uid, entry.pw_gid)
         if self.pgdata.exists():
@@ -72,15 +90,20 @@ class EmbeddedPostgres:
                 os.chown(path, entry.pw_uid, entry.pw_gid, follow_symlinks=False)
 
     def _run(self, tool: str, *args: str) -> None:
-        subprocess.run(
-            [str(postgres_bin() / tool), *args],
-            check=True,
-            capture_output=True,
-            user=self.run_as,
-            timeout=120,
-        )
+        """Run a PostgreSQL tool; its own output is the error when it fails."""
+        argv = [str(postgres_bin() / tool), *args]
+        try:
+            subprocess.run(
+                argv, check=True, capture_output=True, text=True, user=self.run_as, timeout=120
+            )
+        except subprocess.CalledProcessError as exc:
+            said = f"{exc.stdout or ''}{exc.stderr or ''}".strip()
+            raise RuntimeError(f"{tool} failed (exit {exc.returncode}): {argv}\n{said}") from exc
+        except subprocess.TimeoutExpired as exc:
+            said = f"{exc.stdout or ''}{exc.stderr or ''}".strip()
+            raise RuntimeError(f"{tool} timed out after {exc.timeout}s: {argv}\n{said}") from exc
 
-    def start(self, timeout: float = 60.0) -> EmbeddedPostgres:
+    def start(self, timeout: float = 60.0, attempts: int = 3) -> EmbeddedPostgres:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._prepare_user()
         fresh = not (self.pgdata / "PG_VERSION").exists()
@@ -89,32 +112,46 @@ class EmbeddedPostgres:
                 "initdb", "-D", str(self.pgdata), "-U", DB_USER, "--auth=trust",
                 "-E", "UTF8", "--no-sync",
             )  # fmt: skip
-        argv = [
-            str(postgres_bin() / "postgres"),
-            "-D", str(self.pgdata),
-            "-h", self.host,
-            "-p", str(self.port),
-            "-k", str(self.pgdata),  # socket next to the data, not in /var/run
-        ]  # fmt: skip
-        self.child = ChildProcess(
-            "postgres", argv, self.data_dir / "postgres.log", user=self.run_as
-        )
-        try:
-            wait_for_port(self.host, self.port, timeout, alive=self.child.alive)
-            self._wait_ready(timeout)
-            if fresh:
-                self._run("createdb", "-h", self.host, "-p", str(self.port), "-U", DB_USER, DB_NAME)
-        except Exception:
-            self.stop()
-            raise
-        return self
+        for attempt in range(1, attempts + 1):
+            log = self.data_dir / "postgres.log"
+            offset = log.stat().st_size if log.exists() else 0
+            argv = [
+                str(postgres_bin() / "postgres"),
+                "-D", str(self.pgdata),
+                "-h", self.host,
+                "-p", str(self.port),
+                "-k", str(self.pgdata),  # socket next to the data, not in /var/run
+            ]  # fmt: skip
+            self.child = ChildProcess("postgres", argv, log, user=self.run_as)
+            try:
+                self._wait_ready(timeout)
+                if fresh:
+                    self._run(
+                        "createdb", "-h", self.host, "-p", str(self.port), "-U", DB_USER, DB_NAME
+                    )
+                return self
+            except Exception:
+                self.stop()
+                said = log.read_text(errors="replace")[offset:]
+                if not (self.port_chosen and "Address already in use" in said) or (
+                    attempt == attempts
+                ):
+                    raise
+                # Another process took the port between free_port() and our bind.
+                self.port = free_port(self.host)
+        raise AssertionError("unreachable")
 
     def _wait_ready(self, timeout: float) -> None:
-        """pg_isready until it says "accepting" (1 means still starting up)."""
-        argv = [str(postgres_bin() / "pg_isready"), "-h", self.host, "-p", str(self.port)]
+        """pg_isready on the Unix socket in our own data directory until it says
+        "accepting": a TCP port answering could be another worker's server that
+        won a race for the same free port (postgres binds TCP before it accepts)."""
+        assert self.child is not None
+        argv = [str(postgres_bin() / "pg_isready"), "-h", str(self.pgdata), "-p", str(self.port)]
         deadline = time.monotonic() + timeout
         while subprocess.run(argv, capture_output=True, check=False).returncode != 0:
-            if time.monotonic() > deadline or (self.child and not self.child.alive()):
+            if not self.child.alive():
+                raise RuntimeError(f"PostgreSQL exited during startup:\n{self.child.tail()}")
+            if time.monotonic() > deadline:
                 raise TimeoutError(f"PostgreSQL not ready on port {self.port}")
             time.sleep(0.2)
 
