@@ -51,27 +51,7 @@ def test_replay_round_trip_leaks_and_refusals(
         checks.check_refusals(game, run, seed)
 
 
-# Leaks the move check finds in games outside this check's change, left to their
-# owners: strict, so the mark must go once the leak is fixed.
-KNOWN_MOVE_LEAKS = {
-    # The end-of-turn evolution step is offered when a face-down reserved card
-    # is the next stage, so whether the turn ends tells the others what the
-    # reserve holds.
-    "splendor-pokemon-3p-default": "evolution offered from a face-down reserved card",
-    "splendor-pokemon-4p-default": "evolution offered from a face-down reserved card",
-}
-
-
-def _marked(params: list[Any]) -> list[Any]:
-    out = []
-    for p in params:
-        reason = KNOWN_MOVE_LEAKS.get(p.id)
-        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        out.append(pytest.param(*p.values, id=p.id, marks=marks))
-    return out
-
-
-@pytest.mark.parametrize(("game", "players", "options"), _marked(CONFIGS))
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
 def test_moves_tell_nothing_hidden(game: Any, players: int, options: dict[str, Any]) -> None:
     for seed in range(1000, 1000 + DEEP_GAMES):
         checks.check_moves_look_alike(game, checks.play(game, players, seed, options))

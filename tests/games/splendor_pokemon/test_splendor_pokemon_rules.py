@@ -9,7 +9,7 @@ import pytest
 from tabletop.games import get_game
 from tabletop.games._gems import ACTION, CHOOSE, EMPTY, OVER, RETURN, GemsCode
 from tabletop.games.splendor_pokemon import PokemonCode
-from tabletop.games.splendor_pokemon.cards import CARDS
+from tabletop.games.splendor_pokemon.cards import CARDS, EVOLVE_REQUIREMENT
 from tabletop.games.splendor_pokemon.game import _evolutions
 from tabletop.kernel import IllegalCommand
 
@@ -270,9 +270,32 @@ def test_sample_world_redeals_every_deck_including_rare_and_legendary() -> None:
     assert len({w.decks[3] for w in worlds}) > 1 and len({w.decks[4] for w in worlds}) > 1
 
 
+def _requirement_met(p) -> bool:
+    return any((req := EVOLVE_REQUIREMENT[c]) and p.bonus[req[0]] >= req[1] for c in p.cards)
+
+
+def test_a_face_down_reserve_does_not_tell_whether_the_turn_ends() -> None:
+    """The opponent cannot see a blind reservation, so the evolution step is
+    offered whenever a card in front could evolve — whether or not the
+    face-down card is its next stage — and then only `skip_evolve` may be legal."""
+    s = jihee(new())
+    ivysaurs = {card("Ivysaur", (0, 0, 6, 0, 0)), card("Ivysaur", (0, 4, 0, 1, 4))}
+    s = s._replace(market=tuple(tuple(EMPTY if c in ivysaurs else c for c in r) for r in s.market))
+    moved = tuple(c for c in ivysaurs if c not in s.decks[1])
+    s = s._replace(decks=(s.decks[0], (*s.decks[1], *moved), *s.decks[2:]))
+    not_a_stage = s.decks[2][0]
+    s = with_player(s, 0, reserved=(not_a_stage,), blind=(not_a_stage,))
+    s = act(s, type="take_different", colors=["black", "blue", "red"])
+    assert s.seat == 0 and GAME.view(s, 1)["step"] == "evolve"
+    assert [c.type for c in GAME.legal_commands(s, 0)] == ["skip_evolve"]
+    s = act(s, type="skip_evolve")
+    assert s.seat == 1 and s.step == ACTION
+
+
 def test_the_evolution_check_agrees_with_the_listed_evolutions() -> None:
     """`pending` (bit sets, asked after every action) says yes exactly when
-    `_evolutions` (the plain loop that lists the choices) finds one."""
+    `_evolutions` (the plain loop that lists the choices) finds one, or when a
+    face-down reserve could hide a next stage of a card whose requirement is met."""
     rng = random.Random(3)
     both = set()
     for seed in range(12):
@@ -281,7 +304,9 @@ def test_the_evolution_check_agrees_with_the_listed_evolutions() -> None:
             for p in s.players:
                 rich = p._replace(bonus=tuple(b + rng.randint(0, 3) for b in p.bonus))
                 for q in (p, rich):
-                    expected = bool(_evolutions(q, s.market))
+                    expected = bool(_evolutions(q, s.market)) or (
+                        bool(q.blind) and _requirement_met(q)
+                    )
                     assert GAME.pending(q, s.market, s.nobles) == expected
                     both.add(expected)
             s = GAME.apply(s, rng.choice(GAME.legal_commands(s, s.seat)))

@@ -138,13 +138,22 @@ class SplendorPokemon(GemsGame):
         self._market_sources: tuple[object, int] = (None, 0)
 
     def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        """Can the player evolve now: one of their cards whose requirement the
-        bonuses meet, its next stage face up or in their reserve?"""
+        """Is the evolution step offered: one of their cards whose requirement the
+        bonuses meet, its next stage face up or in their reserve — or, while they
+        hold a face-down reserved card, any card whose requirement is met (the
+        step must look the same to the others whatever the face-down card is)."""
         b0, b1, b2, b3, b4 = p.bonus
         m0, m1, m2, m3, m4 = _MET
         met = m0[b0] | m1[b1] | m2[b2] | m3[b3] | m4[b4]
         if not met:
             return False
+        if p.blind:
+            # A face-down reserve may hold a next stage: whenever a card in front could
+            # evolve, the step is offered (perhaps only `skip_evolve`), so whether the
+            # turn ends here tells the others nothing about what the reserve holds.
+            for c in p.cards:
+                if met >> c & 1:
+                    return True
         last = self._market_sources
         if last[0] is market:
             sources = last[1]
