@@ -24,7 +24,7 @@ from tests.integration.stateful_services import ServiceProcess
 
 from .http import Player
 from .play import commits_of, replay
-from .services import Platform
+from .services import Platform, eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 
@@ -99,11 +99,17 @@ async def test_a_token_acts_and_sees_only_for_its_own_seat(table: Table) -> None
     # The waiter sending the mover's command as its own: not its turn.
     not_yours = await waiter.post(f"{path}/commands", {"command": {**legal[0], "seat": 1 - acting}})
     assert (not_yours.status_code, not_yours.json()["code"]) == (409, "not_your_turn")
-    # Another seat's replay view is hidden while the game runs.
+
+    # Once the archive holds step 1: another seat's replay view is hidden while the game
+    # runs, a spectator's is not.
+    async def archived() -> httpx.Response | None:
+        answer = await ann.get(f"{path}/replay", at=1, **{"as": "spectator"})
+        return answer if answer.status_code == 200 else None
+
+    spectator = (await eventually(archived, what="step 1 in the archive")).json()
+    assert spectator["view"] == game.view(replay((await commits_of_game(table))[:1]), None)
     hidden = await ann.get(f"{path}/replay", at=1, **{"as": "1"})
     assert (hidden.status_code, hidden.json()["code"]) == (403, "hidden")
-    spectator = await ann.ok("GET", f"{path}/replay", at=1, **{"as": "spectator"})
-    assert spectator["view"] == game.view(replay((await commits_of_game(table))[:1]), None)
 
     feed = await ann.ok("GET", f"{path}/events")
     assert feed["seat"] == 0 and feed["last_seq"] >= 1
