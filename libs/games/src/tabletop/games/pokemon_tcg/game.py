@@ -40,7 +40,7 @@ class PokemonTCG(Game[State]):
     title = "Pokémon Trading Card Game"
     min_players = 2
     max_players = 2
-    rules_version = "0"
+    rules_version = "1"  # 1: the rules-fidelity changes of issue #14
     config_model = PokemonTCGConfig
     command_types = m.COMMAND_TYPES
     event_types = m.EVENT_TYPES

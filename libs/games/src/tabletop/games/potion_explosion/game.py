@@ -21,7 +21,7 @@ class PotionExplosion(Game[State]):
     title = "Potion Explosion"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: the rules-fidelity changes of issue #14
     config_model = m.PotionExplosionConfig
     command_types = m.COMMANDS
     event_types = m.EVENTS

@@ -22,7 +22,7 @@ class SchottenTotten(Game[State]):
     title = "Schotten Totten"
     min_players = 2
     max_players = 2
-    rules_version = "1"
+    rules_version = "2"  # 2: the rules-fidelity changes of issue #14
     config_model = SchottenTottenConfig
     command_types = COMMAND_TYPES
     event_types = EVENT_TYPES

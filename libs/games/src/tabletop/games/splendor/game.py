@@ -80,7 +80,7 @@ class Splendor(GemsGame):
     title = "Splendor"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: the rules-fidelity changes of issue #14
     rules = RULES
     command_types = (*COMMANDS, ChooseNoble)
     event_types = (*EVENTS, NobleVisited)

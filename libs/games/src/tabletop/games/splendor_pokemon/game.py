@@ -123,7 +123,7 @@ class SplendorPokemon(GemsGame):
     title = "Splendor Pokémon"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: the rules-fidelity changes of issue #14
     rules = RULES
     command_types = (*COMMANDS, Evolve, SkipEvolve)
     event_types = (*EVENTS, Evolved)
