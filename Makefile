@@ -36,17 +36,17 @@ tools: $(TOOLS_STAMP)  ## create .tools/ (checkov, for the deploy tests) from de
 run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+test: lint $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, integration, end to end)
 	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
 test-fast: $(STAMP)  ## unit and conformance tests only
 	$(VENV)/bin/pytest -n 2 -m "not integration and not slow"
 
-lint: $(STAMP)  ## ruff check and format check
+lint: $(STAMP)  ## ruff check and format check, mypy (config in pyproject.toml), import contracts
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP)  ## apply ruff fixes and formatting
 	$(VENV)/bin/ruff check --fix .
