@@ -17,14 +17,16 @@ from .log import EventLog
 
 @dataclass(frozen=True, slots=True)
 class Head:
-    game: Game
+    game: Game[Any]
     state: Any
     seq: int  # the last commit folded in
     stream_seq: int  # its stream sequence (what an incremental load starts from)
 
 
 class Heads:
-    def __init__(self, log: EventLog, game_for: Callable[[str], Game], size: int = 1024) -> None:
+    def __init__(
+        self, log: EventLog, game_for: Callable[[str], Game[Any]], size: int = 1024
+    ) -> None:
         self.log = log
         self.game_for = game_for  # game type id -> Game (e.g. tabletop.games.get_game)
         self.size = size

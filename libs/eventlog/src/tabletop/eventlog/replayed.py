@@ -16,12 +16,12 @@ from .commit import Commit
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
-    game: Game
+    game: Game[Any]
     seq: int  # the last commit folded in
     state: Any
 
     @classmethod
-    def of(cls, game: Game, commits: Iterable[Commit]) -> Replayed | None:
+    def of(cls, game: Game[Any], commits: Iterable[Commit]) -> Replayed | None:
         """The state after the gap-free prefix 1..n of `commits` (sorted by seq)."""
         state: Any = None
         seq = 0
