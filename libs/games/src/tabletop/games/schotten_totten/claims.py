@@ -8,7 +8,7 @@ import random
 from tabletop.kernel import Event, IllegalCommand
 
 from . import events as ev
-from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
+from .cards import CLAN_CARDS, CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
 from .formations import best_possible, can_beat, formation_name, side_key
 from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
 
@@ -149,7 +149,7 @@ def end_round(
 
 
 def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.RoundStarted:
-    clan = list(range(54))
+    clan = list(CLAN_CARDS)
     rng.shuffle(clan)
     tdeck = list(TACTIC_CARDS) if tactics else []
     rng.shuffle(tdeck)
@@ -162,6 +162,6 @@ def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.R
         deck=tuple(clan[2 * h :]),
         tactics_deck=tuple(tdeck),
         hand_sizes=(h, h),
-        deck_size=54 - 2 * h,
+        deck_size=len(CLAN_CARDS) - 2 * h,
         tactics_deck_size=len(tdeck),
     )
