@@ -19,7 +19,6 @@ COLOURS = ("red", "blue", "black", "yellow")
 ColourName = Literal["red", "blue", "black", "yellow"]
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 MARBLES_PER_COLOUR = 20
-TOTAL_MARBLES = MARBLES_PER_COLOUR * len(COLOURS)
 
 TRACKS = 5
 TRACK_LENGTH = 9  # marbles a track shows, bottom to top
@@ -31,7 +30,7 @@ SKILL_POINTS = 4
 HELP_POINTS = -2
 SKILL_TOKENS = 15
 CLOCK = {2: 4, 3: 5, 4: 6}
-TYPES_IN_GAME = 6
+TYPES_IN_GAME = 6  # of the eight; the other two stay in the box
 SETS_FOR_MASTERY = 3  # a skill token at your 3rd potion of one type
 TYPES_FOR_VARIETY = 5  # ... and at your 5th different type
 PRISMATIC_LIMIT = 3

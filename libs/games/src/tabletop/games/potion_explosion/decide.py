@@ -12,6 +12,7 @@ from tabletop.kernel import Command, Event
 
 from . import messages as m
 from .data import (
+    BURNERS,
     CLOCK,
     COLOUR_INDEX,
     COLOURS,
@@ -23,6 +24,7 @@ from .data import (
     TRACKS,
     TYPE_INDEX,
     TYPES,
+    TYPES_IN_GAME,
 )
 from .dispenser import explode
 from .effects import EFFECT_COMMANDS, decide_effect
@@ -53,7 +55,7 @@ from .state import DRAFT, REFILL, TIEBREAK, State
 def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
     n = config.players
     if config.excluded is None:
-        excluded = set(rng.sample(range(len(TYPES)), 2))
+        excluded = set(rng.sample(range(len(TYPES)), len(TYPES) - TYPES_IN_GAME))
     else:
         excluded = {TYPE_INDEX[t] for t in config.excluded}
     types = tuple(t for t in range(len(TYPES)) if t not in excluded)
@@ -77,7 +79,7 @@ def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
             players=n,
             types=tuple(TYPES[t] for t in types),
             tracks=tracks,
-            reservoir=reservoir,  # type: ignore[arg-type]
+            reservoir=reservoir,
             offer=offer,
             stacks=stacks,
             clock=clock,
@@ -141,7 +143,7 @@ def _place(f: Flow, c: m.Place) -> None:
     if not s.turn.hand[colour]:
         raise refuse(NOT_IN_HAND, f"no {c.colour} marble in hand")
     player = s.players[c.seat]
-    if c.slot not in (0, 1) or player.burners[c.slot] is None:
+    if c.slot not in range(BURNERS) or player.burners[c.slot] is None:
         raise refuse(NO_POTION, f"no potion on burner {c.slot}")
     if c.slot not in slots_for(player, colour):
         raise refuse(NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole")

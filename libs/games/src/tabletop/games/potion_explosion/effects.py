@@ -14,6 +14,7 @@ from . import messages as m
 from .data import (
     ABYSSAL,
     BLIND_LOVE,
+    BURNERS,
     COLLECTING,
     COLOUR_INDEX,
     LAVA,
@@ -159,7 +160,7 @@ def _transmute(f: Flow, c: m.Transmute) -> None:
     player = s.players[c.seat]
     if not player.pool[COLOUR_INDEX[c.colour]]:
         raise refuse(NOT_IN_POOL, f"no {c.colour} marble in your pool")
-    burner = player.burners[c.slot] if c.slot in (0, 1) else None
+    burner = player.burners[c.slot] if c.slot in range(BURNERS) else None
     if burner is None:
         raise refuse(NO_POTION, f"no potion on burner {c.slot}")
     hole = COLOUR_INDEX[c.hole]

@@ -289,4 +289,4 @@ EVENTS = (
 def make(cls: type[Command], **fields: object) -> Command:
     """A shared instance of a command (they are frozen): `legal_commands` lists
     the same few hundred commands over and over, built once each."""
-    return cls(**fields)  # type: ignore[arg-type]
+    return cls(**fields)
