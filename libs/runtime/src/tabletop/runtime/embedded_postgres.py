@@ -60,6 +60,8 @@ class EmbeddedPostgres:
             )
 
         entry = ensure_user_exists(SERVICE_USER)
+        if entry is None:  # typed Optional, though it creates the user when missing
+            raise RuntimeError(f"no system user {SERVICE_USER} to run PostgreSQL as")
         self.run_as = SERVICE_USER
         self.data_dir.mkdir(parents=True, exist_ok=True)
         # The service user must reach the binaries and own the data directory.

@@ -67,7 +67,8 @@ def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
         for i in range(TRACKS)
     )
     rest = marbles[on_tracks:]
-    reservoir = tuple(rest.count(c) for c in range(len(COLOURS)))
+    counts = [rest.count(c) for c in range(len(COLOURS))]
+    reservoir = (counts[0], counts[1], counts[2], counts[3])
     in_game = [t for t in TILES if t.type in types]
     offer = tuple(sorted(rng.sample([t.id for t in in_game if t.start], 2 * n)))
     others = [t.id for t in in_game if t.id not in offer]

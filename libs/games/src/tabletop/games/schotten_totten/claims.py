@@ -4,6 +4,7 @@ resolution of a round ended by exhaustion, and the end of a round."""
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from tabletop.kernel import Event, IllegalCommand
 
@@ -44,7 +45,7 @@ def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
     return pool, tuple(wild)
 
 
-def claim_how(state: State, seat: int, stone: int) -> str:
+def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
     """'claim' or 'early' if `seat` may claim `stone` now; else IllegalCommand."""
     if state.owner[stone] >= 0:
         raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")

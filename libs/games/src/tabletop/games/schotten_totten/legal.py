@@ -16,6 +16,7 @@ from .cards import (
     RECRUITER,
     STRATEGIST,
     TRAITOR,
+    Deck,
     is_clan,
 )
 from .claims import claimable
@@ -43,7 +44,7 @@ def _claim(seat: int, stone: int) -> Command:
 
 
 @cache
-def _end_turn(seat: int, deck: str | None) -> Command:
+def _end_turn(seat: int, deck: Deck | None) -> Command:
     return cmd.EndTurn(seat=seat, deck=deck)
 
 

@@ -81,7 +81,11 @@ def _recruiter(state: State) -> int:
 
 def _deck_places(state: State, bits: int) -> list[KnownCard]:
     out = []
-    for where, deck in (("clan_deck", state.deck), ("tactics_deck", state.tactics_deck)):
+    decks: tuple[tuple[Where, tuple[int, ...]], ...] = (
+        ("clan_deck", state.deck),
+        ("tactics_deck", state.tactics_deck),
+    )
+    for where, deck in decks:
         out += [
             KnownCard(where=where, card=c, position=i) for i, c in enumerate(deck) if bits >> c & 1
         ]
