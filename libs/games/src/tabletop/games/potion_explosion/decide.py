@@ -7,6 +7,8 @@ unstash, end turn, choose stack); potion effects are in `effects`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.kernel import Command, Event
 
@@ -228,7 +230,8 @@ def _choose_stack(f: Flow, c: m.ChooseStack) -> None:
         f.finish_turn()
 
 
-_TURN = {
+# Each handler takes its own command type; the dispatch on type(command) pairs them.
+_TURN: dict[type[Command], Callable[[Flow, Any], None]] = {
     m.Draft: _draft,
     m.Take: _take,
     m.LittleHelp: _little_help,
@@ -244,7 +247,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     flow = Flow(state, rng)
     handler = _TURN.get(type(command))
     if handler is not None:
-        handler(flow, command)  # type: ignore[operator]
+        handler(flow, command)
     else:
         assert type(command) in EFFECT_COMMANDS
         decide_effect(flow, command)

@@ -8,6 +8,9 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.kernel import Command
 
 from . import messages as m
@@ -201,7 +204,8 @@ def _finish(f: Flow, c: m.FinishEffect) -> None:
     f.refill()
 
 
-_EFFECTS = {
+# Each handler takes its own command type; the dispatch on type(command) pairs them.
+_EFFECTS: dict[type[Command], Callable[[Flow, Any], None]] = {
     m.Drink: _drink,
     m.Reuse: _reuse,
     m.Collect: _collect,
@@ -214,4 +218,4 @@ EFFECT_COMMANDS = frozenset(_EFFECTS)
 
 
 def decide_effect(f: Flow, command: Command) -> None:
-    _EFFECTS[type(command)](f, command)  # type: ignore[operator]
+    _EFFECTS[type(command)](f, command)
