@@ -42,11 +42,11 @@ test: lint $(TOOLS_STAMP)  ## lint, then the whole suite (unit, conformance, int
 test-fast: $(STAMP)  ## unit and conformance tests only
 	$(VENV)/bin/pytest -n 2 -m "not integration and not slow"
 
-lint: $(STAMP)  ## ruff check and format check, mypy (config in pyproject.toml), import contracts
+lint: $(STAMP)  ## ruff check and format check, import contracts, mypy (both configured in pyproject.toml)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: $(STAMP)  ## apply ruff fixes and formatting
 	$(VENV)/bin/ruff check --fix .
