@@ -36,9 +36,7 @@ tools: $(TOOLS_STAMP)  ## create .tools/ (checkov, for the deploy tests) from de
 run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: $(STAMP) $(TOOLS_STAMP)  ## lint, then the whole suite (brute-force sweeps at reduced size)
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+test: lint $(TOOLS_STAMP)  ## lint, then the whole suite (brute-force sweeps at reduced size)
 	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
 # Needs neither real servers nor .tools/ (the checkov tests are marked `tools`).
@@ -48,9 +46,11 @@ test-fast: $(STAMP)  ## unit and conformance tests only (no servers, no .tools/)
 test-slow: $(STAMP)  ## the brute-force sweeps at full size (thousands of random games; long)
 	$(VENV)/bin/pytest -n 2 -m brute_force --full-size --durations=20
 
-lint: $(STAMP)  ## ruff check and format check
+lint: $(STAMP)  ## ruff check and format check, import contracts, mypy (both configured in pyproject.toml)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 format: $(STAMP)  ## apply ruff fixes and formatting
 	$(VENV)/bin/ruff check --fix .

@@ -87,6 +87,13 @@ async def test_a_durable_consumer_keeps_its_position_when_redeclared(
     assert info.ack_floor.stream_seq >= 1
 
 
+async def test_an_ephemeral_consumer_is_refused(nc: Client, topology: Topology) -> None:
+    # A consumer without a durable name could not be looked up again when redeclared.
+    ephemeral = dataclasses.replace(topology.archive_consumer_config(), durable_name=None)
+    with pytest.raises(ValueError, match="durable_name"):
+        await ensure_consumer(nc.jetstream(), topology, ephemeral)
+
+
 async def test_drop_namespace_leaves_nothing_of_it_behind(nc: Client, topology: Topology) -> None:
     js = nc.jetstream()
     await ensure_streams(js, topology)

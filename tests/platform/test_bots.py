@@ -81,8 +81,7 @@ async def test_an_unbounded_spec_in_a_seating_plays_the_default_level(
         game_id, seating.model_dump_json().encode()
     )
     rules = RulesClient(nc, platform.namespace, timeout=10)
-    start = StartGame(game=GAME, players=2, game_id=game_id, command_id="start",
-                      player_ids=seating.player_ids)  # fmt: skip
+    start = StartGame(game=GAME, players=2, game_id=game_id, command_id="start")
     assert (await rules.start_game(start)).accepted
     commits = await eventually(
         lambda: finished(nc, topology, game_id), within=30, what="a finished game"

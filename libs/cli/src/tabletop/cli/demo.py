@@ -47,9 +47,10 @@ async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Ra
                 reply = TicketReply.model_validate_json(msg.data)
                 if reply.error or reply.ticket is None:
                     raise RuntimeError(f"matchmaking refused {player}: {reply.error}")
-            if reply.ticket.game_id is None:
+                ticket = reply.ticket
+            if ticket.game_id is None:  # the second player's ticket
                 raise RuntimeError("a full pair was not matched")
-            game_ids.append(reply.ticket.game_id)
+            game_ids.append(ticket.game_id)
     return game_ids
 
 

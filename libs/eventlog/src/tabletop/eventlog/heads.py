@@ -27,7 +27,7 @@ from .memory import CommitLog
 class GameHead:
     """A game as of its last commit folded in."""
 
-    game: Game
+    game: Game[Any]
     state: Any
     last: Commit  # the last commit folded in: its seq, and the hash the next one chains to
     stream_seq: int = 0  # stream sequence of `last` (what the next append expects); 0: unknown
@@ -42,7 +42,9 @@ class GameHead:
         return self.last.hash
 
     @classmethod
-    def replay(cls, game: Game, commits: Iterable[Commit], stream_seq: int = 0) -> GameHead | None:
+    def replay(
+        cls, game: Game[Any], commits: Iterable[Commit], stream_seq: int = 0
+    ) -> GameHead | None:
         """The head after the gap-free prefix 1..n of `commits` (sorted by seq);
         None when there is no commit 1."""
         state: Any = None
@@ -58,7 +60,7 @@ class GameHead:
 
     @classmethod
     def started(
-        cls, game: Game, commit: Commit, events: Sequence[Event], stream_seq: int
+        cls, game: Game[Any], commit: Commit, events: Sequence[Event], stream_seq: int
     ) -> GameHead:
         """The head of a game whose first commit this process just appended."""
         return cls(game, game.fold(None, events), commit, stream_seq, {commit.command_id: 1})
@@ -91,7 +93,7 @@ class GameHeads:
     """
 
     def __init__(
-        self, log: CommitLog | None, game_for: Callable[[str], Game], size: int = 1024
+        self, log: CommitLog | None, game_for: Callable[[str], Game[Any]], size: int = 1024
     ) -> None:
         self.log = log
         self.game_for = game_for

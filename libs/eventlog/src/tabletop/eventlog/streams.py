@@ -239,13 +239,16 @@ async def ensure_consumer(js: JetStreamContext, topology: Topology, config: Cons
     """Create a durable consumer on the games stream. One that exists with an
     older config is kept as it is (its position matters more than the new
     settings) and the mismatch is logged for an operator."""
+    durable = config.durable_name
+    if durable is None:  # an ephemeral consumer cannot be looked up again below
+        raise ValueError("ensure_consumer needs a durable consumer: set durable_name")
     try:
         await js.add_consumer(topology.games_stream, config)
     except APIError as exc:
         # JetStream refuses some edits (400, or 500 with err_code 10012 for the
         # deliver policy); anything else, or no consumer at all, is a real failure.
         try:
-            await js.consumer_info(topology.games_stream, config.durable_name)
+            await js.consumer_info(topology.games_stream, durable)
         except NotFoundError:
             raise exc from None
-        log.warning("consumer %s not updated: %s", config.durable_name, exc.description)
+        log.warning("consumer %s not updated: %s", durable, exc.description)

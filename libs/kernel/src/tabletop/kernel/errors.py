@@ -29,9 +29,6 @@ class IllegalCommand(Exception):
         self.code = str(code)
         self.message = message
 
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
 
 class UnknownGame(LookupError):
     """`get_game` was asked for an id no game is registered under."""

@@ -48,10 +48,16 @@ class SearchHints(TypedDict, total=False):
     widen: float
 
 
-def _union_adapter(types: tuple[type[BaseModel], ...]) -> TypeAdapter[Any]:
+M = TypeVar("M", bound=BaseModel)
+
+
+def _union_adapter(types: tuple[type[M], ...]) -> TypeAdapter[M]:
     if len(types) == 1:
         return TypeAdapter(types[0])
-    return TypeAdapter(Annotated[Union[types], Field(discriminator="type")])  # noqa: UP007
+    # A union built at run time is no static type: name it Any, the adapter is still M's.
+    union: Any = Annotated[Union[types], Field(discriminator="type")]  # noqa: UP007
+    adapter: TypeAdapter[M] = TypeAdapter(union)
+    return adapter
 
 
 class Game(ABC, Generic[S]):
@@ -255,11 +261,11 @@ class Game(ABC, Generic[S]):
 
     # ------------------------------------------------------------------- parsing
     @cached_property
-    def command_adapter(self) -> TypeAdapter[Any]:
+    def command_adapter(self) -> TypeAdapter[Command]:
         return _union_adapter(self.command_types)
 
     @cached_property
-    def event_adapter(self) -> TypeAdapter[Any]:
+    def event_adapter(self) -> TypeAdapter[Event]:
         return _union_adapter(self.event_types)
 
     @cached_property

@@ -94,9 +94,9 @@ class GetPlayerGames(_Request):
 
 
 class SeatPlayers(_Request):
-    """Who sits where: `player_ids[seat]`. Sent by whoever started the game
-    with known players (the rules service from StartGame.player_ids, later
-    matchmaking). Idempotent; a different assignment is refused."""
+    """Who sits where: `player_ids[seat]`. Sent by whoever seats the players
+    (matchmaking, once the rules service has started the game); leaderboards
+    rate a game by it. Idempotent; a different assignment is refused."""
 
     game_id: str = Field(pattern=GAME_ID_PATTERN)
     player_ids: list[str] = Field(min_length=1, max_length=16)

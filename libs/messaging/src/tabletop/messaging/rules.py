@@ -40,9 +40,8 @@ class StartGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     game_id: str | None = Field(default=None, pattern=GAME_ID_PATTERN)
     command_id: str | None = Field(default=None, min_length=1, max_length=128)
-    # Who sits where (`player_ids[seat]`), when known; forwarded to the archive
-    # as SeatPlayers (tabletop.messaging.archive) so leaderboards can rate the game.
-    player_ids: list[str] | None = Field(default=None, min_length=1, max_length=16)
+    # Who sits where is not part of a start: whoever seats players records them
+    # with the archive (SeatPlayers, tabletop.messaging.archive), as matchmaking does.
 
 
 class SubmitCommand(BaseModel):

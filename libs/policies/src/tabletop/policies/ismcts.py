@@ -152,6 +152,7 @@ def search(
     deadline = settings.budget.deadline()
     first = sample(rng.getrandbits(63))
     settings = settings.resolved(game, first)  # every knob set from here on
+    assert settings.prior_visits is not None and settings.exploration is not None
     root, ways = _seeded_root(game, first, legal, settings.prior_visits, rng)
     iterations = 0
     while not settings.budget.spent(iterations, deadline):
@@ -230,6 +231,7 @@ def _iterate(
     node, state = root, world
     path: list[tuple[Node, int]] = []  # (edge taken, seat that took it)
     c = settings.exploration
+    assert c is not None, "search() resolves the settings first"
     while True:
         acting = game.to_act(state)
         if not acting:

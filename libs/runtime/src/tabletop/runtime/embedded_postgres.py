@@ -80,7 +80,8 @@ class EmbeddedPostgres:
             # The service user must reach the binaries and own the data directory.
             ensure_prefix_permissions(postgres_bin())
             ensure_folder_permissions(postgres_bin().parent, 0o005)
-        assert entry is not None
+        if entry is None:  # typed Optional, though it creates the user when missing
+            raise RuntimeError(f"no system user {SERVICE_USER} to run PostgreSQL as")
         self.run_as = SERVICE_USER
         self.data_dir.mkdir(parents=True, exist_ok=True)
         ensure_prefix_permissions(self.data_dir)

@@ -119,6 +119,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.include_router(routes_games.router)
     app.include_router(routes_catalog.router)
     app.include_router(live.router)
+    # FastAPI's documented way to replace the generated schema is to assign app.openapi.
     app.openapi = lambda: typed_openapi(app, game_registry().values())  # type: ignore[method-assign]
 
     @app.get("/healthz", include_in_schema=False)

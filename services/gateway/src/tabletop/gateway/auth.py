@@ -6,6 +6,7 @@ import time
 from typing import Annotated
 
 from fastapi import Depends, Request
+from fastapi.requests import HTTPConnection
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from .backend import Backend
@@ -20,7 +21,7 @@ def settings_of(request: Request) -> GatewaySettings:
     return request.app.state.settings
 
 
-def backend_of(request: Request) -> Backend:
+def backend_of(request: HTTPConnection) -> Backend:  # an HTTP request or a WebSocket
     backend: Backend | None = getattr(request.app.state, "backend", None)
     if backend is None:
         raise ApiError("unavailable", "the gateway is not connected to NATS yet")

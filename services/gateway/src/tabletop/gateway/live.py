@@ -74,7 +74,7 @@ async def _push_views(
 
 
 async def _push_views_of(websocket: WebSocket, game_id: str, player_id: str) -> None:
-    backend = backend_of(websocket)  # type: ignore[arg-type]
+    backend = backend_of(websocket)
     seat = await seat_of(backend, game_id, player_id)
     commits: asyncio.Queue[None] = asyncio.Queue()
 

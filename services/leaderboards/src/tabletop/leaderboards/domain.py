@@ -33,7 +33,19 @@ class PlayerRating(Aggregate):
     def skill(self) -> Skill:
         return Skill(self.mu, self.sigma)
 
-    @event("Rated")
+    class Rated(Aggregate.Event):
+        """One game rated (declared, not made by `@event`, so type checkers see it)."""
+
+        game_id: str
+        place: int
+        players: int
+        mu: float
+        sigma: float
+        mu_before: float
+        sigma_before: float
+        finished_at: datetime | None
+
+    @event(Rated)
     def rated(
         self,
         game_id: str,

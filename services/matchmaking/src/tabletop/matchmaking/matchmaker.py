@@ -326,7 +326,6 @@ class Matchmaker:
             options=match.options,
             game_id=match.game_id,
             command_id=match.start_command_id,
-            player_ids=match.seating.player_ids,
         )
         reply = await self.rules.start_game(request)
         if reply.accepted or (reply.error and reply.error.code == ServiceCode.DUPLICATE_COMMAND):

@@ -64,14 +64,16 @@ def create_app(
         log.debug("%s %s", op, code or "accepted", extra=where)
         return reply
 
-    workers = {"queue": subjects.queue, "max_workers": settings.workers}
+    queue, workers = subjects.queue, settings.workers
 
-    @broker.subscriber(subjects.start_game, title="rules.start", **workers)
+    @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
     async def start_game(request: StartGame) -> RulesReply:
         """Start a game: commit its setup events as the game's first commit."""
         return await answer("start", lambda r: r.start(request))
 
-    @broker.subscriber(subjects.submit_command, title="rules.submit", **workers)
+    @broker.subscriber(
+        subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
+    )
     async def submit_command(request: SubmitCommand) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
         return await answer("submit", lambda r: r.submit(request))

@@ -80,7 +80,6 @@ class GemsGame(Game[State]):
         self.token_limit = r.token_limit
         self.card_count = len(r.cards)
         self.ids_in_rows = tuple(r.cards.ids_in_row(i) for i in range(len(r.rows)))
-        self.reservable_rows = tuple(i for i, row in enumerate(r.rows) if row.reservable)
         self.books = tuple(legal.CommandBook(self, s) for s in range(self.max_players))
         self.step_names = {**_STEP_NAMES, CHOOSE: self.choice_step}
         self.vecs: dict[tuple[str, ...], tuple[int, ...]] = {}

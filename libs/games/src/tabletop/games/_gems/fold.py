@@ -9,6 +9,7 @@ transient ENDING that `decide` closes with automatic events and `TurnEnded`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .messages import (
@@ -231,7 +232,8 @@ def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
     )
 
 
-FOLDERS = {
+# (game, state, event) -> state, each folder for its own event type.
+FOLDERS: dict[type, Callable[..., State]] = {
     GameStarted: on_started,
     TokensTaken: on_taken,
     CardReserved: on_reserved,

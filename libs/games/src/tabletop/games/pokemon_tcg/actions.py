@@ -286,6 +286,7 @@ def attach(b: Builder, c: m.AttachEnergy) -> None:
 def play_trainer(b: Builder, c: m.PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
+    # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
     b.emit(m.TrainerPlayed(seat=c.seat, card=c.card, kind=kind, target=c.target))  # type: ignore[arg-type]
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 

@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 TYPES = "GRWLPFDM"
 TYPE_NAMES = {
@@ -142,7 +142,7 @@ def _basic_energy(number: int, letter: str) -> Card:
 @cache
 def catalog() -> dict[str, Card]:
     """Every known card by id: sv1 plus the eight SVE basic Energy cards."""
-    raw = json.loads(Path(__file__).with_name("data").joinpath("sv1.json").read_text("utf-8"))
+    raw = json.loads(resources.files(__package__).joinpath("data", "sv1.json").read_text("utf-8"))
     cards = {c.id: c for c in map(_card, raw)}
     for number, letter in enumerate(TYPES, start=1):
         energy = _basic_energy(number, letter)

@@ -4,7 +4,7 @@ and only from implemented cards."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
 from .decklists import DeckList, load
 from .registry import implemented
@@ -14,7 +14,7 @@ PREBUILT = ("lightning", "fighting", "darkness", "colorless", "water", "psychic"
 
 @cache
 def prebuilt(name: str) -> DeckList:
-    text = Path(__file__).with_name("decks").joinpath(f"{name}.txt").read_text("utf-8")
+    text = resources.files(__package__).joinpath("decks", f"{name}.txt").read_text("utf-8")
     return load(text, implemented())
 
 

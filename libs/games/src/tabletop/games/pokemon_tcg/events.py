@@ -9,6 +9,7 @@ from typing import Literal
 from tabletop.kernel import Event
 
 Zone = Literal["hand", "deck", "deck_bottom", "discard", "prizes", "energy"]
+Condition = Literal["asleep", "confused", "paralyzed", "poisoned", "burned"]
 
 
 class GameStarted(Event):
@@ -219,7 +220,7 @@ class ConditionChanged(Event):
 
     type: Literal["condition_changed"] = "condition_changed"
     seat: int
-    condition: Literal["asleep", "confused", "paralyzed", "poisoned", "burned"]
+    condition: Condition
     on: bool
     amount: int = 1  # Poisoned: damage counters at each checkup
 

@@ -148,6 +148,7 @@ SEARCHES[BENCH_DRAWN] = HiddenChoice("hand", _drawn_basics)
 def start_events(
     decks: tuple[tuple[str, ...], tuple[str, ...]], chooser: int | None, rng: random.Random
 ) -> list:
+    # No state before the first event: the GameStarted emitted next creates it.
     b = Builder(None, rng)  # type: ignore[arg-type]
     b.emit(m.GameStarted(decks=decks))
     b.emit(m.FirstChooserDrawn(seat=rng.randrange(2) if chooser is None else chooser))

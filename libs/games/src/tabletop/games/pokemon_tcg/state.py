@@ -146,13 +146,18 @@ _UPDATERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
 def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     """Straight-line code copying each slot of `cls` (generated once per class)."""
     lines = ["def update(obj, changes):", "    new = new_object(cls)"]
-    for name in cls.__slots__:  # type: ignore[attr-defined]
+    for name in vars(cls)["__slots__"]:  # frozen slotted dataclasses: a KeyError otherwise
         value = f"changes[{name!r}] if {name!r} in changes else obj.{name}"
         lines.append(f"    set_attribute(new, {name!r}, {value})")
     lines.append("    return new")
-    scope = {"cls": cls, "new_object": object.__new__, "set_attribute": object.__setattr__}
+    scope: dict[str, Any] = {
+        "cls": cls,
+        "new_object": object.__new__,
+        "set_attribute": object.__setattr__,
+    }
     exec("\n".join(lines), scope)
-    return scope["update"]  # type: ignore[no-any-return]
+    updater: Callable[[Any, dict[str, Any]], Any] = scope["update"]  # defined by the exec
+    return updater
 
 
 def update(obj: Any, **changes: Any) -> Any:

@@ -13,13 +13,12 @@ import csv
 import io
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal
+from typing import Literal, get_args
 
-COLOURS = ("red", "blue", "black", "yellow")
 ColourName = Literal["red", "blue", "black", "yellow"]
+COLOURS: tuple[ColourName, ...] = ("red", "blue", "black", "yellow")
 COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 MARBLES_PER_COLOUR = 20
-TOTAL_MARBLES = MARBLES_PER_COLOUR * len(COLOURS)
 
 TRACKS = 5
 TRACK_LENGTH = 9  # marbles a track shows, bottom to top
@@ -31,23 +30,13 @@ SKILL_POINTS = 4
 HELP_POINTS = -2
 SKILL_TOKENS = 15
 CLOCK = {2: 4, 3: 5, 4: 6}
-TYPES_IN_GAME = 6
+TYPES_IN_GAME = 6  # of the eight; the other two stay in the box
 SETS_FOR_MASTERY = 3  # a skill token at your 3rd potion of one type
 TYPES_FOR_VARIETY = 5  # ... and at your 5th different type
 PRISMATIC_LIMIT = 3
 LAVA_LIMIT = 5
 
 WISDOM, MAGNETIC, BLIND_LOVE, PRISMATIC, ABYSSAL, SANDS, STICKY, LAVA = range(8)
-TYPES = (
-    "wisdom",
-    "magnetic_attraction",
-    "blind_love",
-    "prismatic_joy",
-    "abyssal_draft",
-    "sands_of_time",
-    "uttermost_stickiness",
-    "lavamancing_filter",
-)
 TypeName = Literal[
     "wisdom",
     "magnetic_attraction",
@@ -58,7 +47,8 @@ TypeName = Literal[
     "uttermost_stickiness",
     "lavamancing_filter",
 ]
-TYPE_INDEX = {name: i for i, name in enumerate(TYPES)}
+TYPES: tuple[TypeName, ...] = get_args(TypeName)
+TYPE_INDEX: dict[str, int] = {name: i for i, name in enumerate(TYPES)}
 # Effects whose marbles are chosen with one `collect` command.
 COLLECTING = frozenset({WISDOM, MAGNETIC, ABYSSAL, STICKY})
 
@@ -82,13 +72,13 @@ def _load() -> tuple[Tile, ...]:
     data = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     tiles = []
     for row in csv.DictReader(io.StringIO(data)):
-        holes = tuple(int(row[c]) for c in COLOURS)
+        h = [int(row[c]) for c in COLOURS]
         tiles.append(
             Tile(
                 id=int(row["id"]),
                 type=TYPE_INDEX[row["type"]],
                 start=row["start"] == "1",
-                holes=holes,  # type: ignore[arg-type]
+                holes=(h[0], h[1], h[2], h[3]),
                 points=int(row["points"]),
             )
         )

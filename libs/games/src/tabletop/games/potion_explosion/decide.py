@@ -7,11 +7,14 @@ unstash, end turn, choose stack); potion effects are in `effects`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.kernel import Command, Event
 
 from . import messages as m
 from .data import (
+    BURNERS,
     CLOCK,
     COLOUR_INDEX,
     COLOURS,
@@ -23,6 +26,7 @@ from .data import (
     TRACKS,
     TYPE_INDEX,
     TYPES,
+    TYPES_IN_GAME,
 )
 from .dispenser import explode
 from .effects import EFFECT_COMMANDS, decide_effect
@@ -53,7 +57,7 @@ from .state import DRAFT, REFILL, TIEBREAK, State
 def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
     n = config.players
     if config.excluded is None:
-        excluded = set(rng.sample(range(len(TYPES)), 2))
+        excluded = set(rng.sample(range(len(TYPES)), len(TYPES) - TYPES_IN_GAME))
     else:
         excluded = {TYPE_INDEX[t] for t in config.excluded}
     types = tuple(t for t in range(len(TYPES)) if t not in excluded)
@@ -65,7 +69,8 @@ def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
         for i in range(TRACKS)
     )
     rest = marbles[on_tracks:]
-    reservoir = tuple(rest.count(c) for c in range(len(COLOURS)))
+    counts = [rest.count(c) for c in range(len(COLOURS))]
+    reservoir = (counts[0], counts[1], counts[2], counts[3])
     in_game = [t for t in TILES if t.type in types]
     offer = tuple(sorted(rng.sample([t.id for t in in_game if t.start], 2 * n)))
     others = [t.id for t in in_game if t.id not in offer]
@@ -77,7 +82,7 @@ def start(config: m.PotionExplosionConfig, rng: random.Random) -> list[Event]:
             players=n,
             types=tuple(TYPES[t] for t in types),
             tracks=tracks,
-            reservoir=reservoir,  # type: ignore[arg-type]
+            reservoir=reservoir,
             offer=offer,
             stacks=stacks,
             clock=clock,
@@ -141,7 +146,7 @@ def _place(f: Flow, c: m.Place) -> None:
     if not s.turn.hand[colour]:
         raise refuse(NOT_IN_HAND, f"no {c.colour} marble in hand")
     player = s.players[c.seat]
-    if c.slot not in (0, 1) or player.burners[c.slot] is None:
+    if c.slot not in range(BURNERS) or player.burners[c.slot] is None:
         raise refuse(NO_POTION, f"no potion on burner {c.slot}")
     if c.slot not in slots_for(player, colour):
         raise refuse(NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole")
@@ -225,7 +230,8 @@ def _choose_stack(f: Flow, c: m.ChooseStack) -> None:
         f.finish_turn()
 
 
-_TURN = {
+# Each handler takes its own command type; the dispatch on type(command) pairs them.
+_TURN: dict[type[Command], Callable[[Flow, Any], None]] = {
     m.Draft: _draft,
     m.Take: _take,
     m.LittleHelp: _little_help,
@@ -241,7 +247,7 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     flow = Flow(state, rng)
     handler = _TURN.get(type(command))
     if handler is not None:
-        handler(flow, command)  # type: ignore[operator]
+        handler(flow, command)
     else:
         assert type(command) in EFFECT_COMMANDS
         decide_effect(flow, command)

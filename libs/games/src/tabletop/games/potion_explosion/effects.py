@@ -8,12 +8,16 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.kernel import Command
 
 from . import messages as m
 from .data import (
     ABYSSAL,
     BLIND_LOVE,
+    BURNERS,
     COLLECTING,
     COLOUR_INDEX,
     LAVA,
@@ -159,7 +163,7 @@ def _transmute(f: Flow, c: m.Transmute) -> None:
     player = s.players[c.seat]
     if not player.pool[COLOUR_INDEX[c.colour]]:
         raise refuse(NOT_IN_POOL, f"no {c.colour} marble in your pool")
-    burner = player.burners[c.slot] if c.slot in (0, 1) else None
+    burner = player.burners[c.slot] if c.slot in range(BURNERS) else None
     if burner is None:
         raise refuse(NO_POTION, f"no potion on burner {c.slot}")
     hole = COLOUR_INDEX[c.hole]
@@ -200,7 +204,8 @@ def _finish(f: Flow, c: m.FinishEffect) -> None:
     f.refill()
 
 
-_EFFECTS = {
+# Each handler takes its own command type; the dispatch on type(command) pairs them.
+_EFFECTS: dict[type[Command], Callable[[Flow, Any], None]] = {
     m.Drink: _drink,
     m.Reuse: _reuse,
     m.Collect: _collect,
@@ -213,4 +218,4 @@ EFFECT_COMMANDS = frozenset(_EFFECTS)
 
 
 def decide_effect(f: Flow, command: Command) -> None:
-    _EFFECTS[type(command)](f, command)  # type: ignore[operator]
+    _EFFECTS[type(command)](f, command)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from .data import TILES
+from .data import COLOURS, TILES
 from .scoring import score
 from .state import Player, State
 
@@ -26,7 +26,7 @@ def _strength(state: State, seat: int, p: Player) -> float:
         if burner is None:
             continue
         tile = TILES[burner.tile]
-        fits = sum(min(hand[c], tile.holes[c] - burner.filled[c]) for c in range(4))
+        fits = sum(min(hand[c], tile.holes[c] - burner.filled[c]) for c in range(len(COLOURS)))
         filled = sum(burner.filled) + HAND_WEIGHT * fits
         total += FILL_WEIGHT * tile.points * filled / tile.size
     return total

@@ -6,6 +6,7 @@ closing a turn (burners, skill tokens, end of game)."""
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from tabletop.kernel import Event, IllegalCommand
 
@@ -17,6 +18,7 @@ from .data import (
     TILES,
     TYPES,
     TYPES_FOR_VARIETY,
+    TypeName,
 )
 from .dispenser import can_take, draw_refill, reachable
 from .evolve import evolve
@@ -72,20 +74,20 @@ class Flow:
         n = len(s.players)
         if seat == n - 1 and (s.ending or s.round >= s.max_rounds):
             tied = leaders(s)
-            reason = s.ending or "rounds"
-            self.emit(m.GameEnded(reason=reason, tiebreak=tuple(tied) if len(tied) > 1 else ()))
+            ended = s.ending or "rounds"
+            self.emit(m.GameEnded(reason=ended, tiebreak=tuple(tied) if len(tied) > 1 else ()))
             return
         nxt = (seat + 1) % n
         self.emit(m.TurnBegan(seat=nxt, round=s.round + (nxt == 0)))
 
 
-def skill_awards(player: Player) -> list[str]:
+def skill_awards(player: Player) -> list[TypeName | Literal["variety"]]:
     """Skill tokens `player` has earned and not yet received, in award order:
     3 potions of one type (once per type), then 5 different types (once)."""
     per_type = [0] * len(TYPES)
     for tile in player.completed:
         per_type[TILES[tile].type] += 1
-    awards = [
+    awards: list[TypeName | Literal["variety"]] = [
         TYPES[t]
         for t, n in enumerate(per_type)
         if n >= SETS_FOR_MASTERY and t not in player.mastered

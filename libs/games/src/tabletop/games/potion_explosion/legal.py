@@ -20,7 +20,9 @@ from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
 
 
 @cache
-def _spots(cls: type[Command], seat: int, reaches: tuple[int, ...]) -> tuple[Command, ...]:
+def _spots(
+    cls: type[m.Take | m.LittleHelp], seat: int, reaches: tuple[int, ...]
+) -> tuple[Command, ...]:
     """Take / Little Help at every reachable marble, given each track's reach."""
     return tuple(cls(seat=seat, track=t, pos=p) for t, r in enumerate(reaches) for p in range(r))
 
@@ -60,7 +62,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     player = state.players[seat]
     spare = stashable(state)
     out.extend(make(m.Stash, seat=seat, colour=COLOURS[c]) for c in spare)
-    out.extend(make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(4) if player.pool[c])
+    out.extend(
+        make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(len(COLOURS)) if player.pool[c]
+    )
     out.extend(make(m.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not places and not spare and may_end_take(state):
         out.append(make(m.EndTurn, seat=seat))

@@ -9,7 +9,7 @@ tiles, tracks, positions (0 = bottom of a track), burner slots and potions
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -286,7 +286,7 @@ EVENTS = (
 
 
 @cache
-def make(cls: type[Command], **fields: object) -> Command:
+def make(cls: type[Command], **fields: Any) -> Command:
     """A shared instance of a command (they are frozen): `legal_commands` lists
     the same few hundred commands over and over, built once each."""
-    return cls(**fields)  # type: ignore[arg-type]
+    return cls(**fields)

@@ -87,7 +87,7 @@ def placeable(state: State) -> list[tuple[int, int]]:
     """(colour, slot) pairs a marble in hand may go to."""
     player = state.players[state.current]
     hand = state.turn.hand
-    return [(c, s) for c in range(4) if hand[c] for s in slots_for(player, c)]
+    return [(c, s) for c in range(len(COLOURS)) if hand[c] for s in slots_for(player, c)]
 
 
 def stashable(state: State) -> list[int]:
@@ -99,7 +99,7 @@ def stashable(state: State) -> list[int]:
     if sum(player.pool) >= POOL_LIMIT:
         return []
     hand, kept = state.turn.hand, state.turn.kept
-    return [c for c in range(4) if hand[c] > kept[c] and not slots_for(player, c)]
+    return [c for c in range(len(COLOURS)) if hand[c] > kept[c] and not slots_for(player, c)]
 
 
 def may_end_take(state: State) -> bool:
@@ -130,7 +130,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                     out.append(make(m.Collect, seat=seat, marbles=run))
                     q += 1
     elif effect == ABYSSAL:
-        by_colour: list[list[int | None]] = [[None] for _ in range(4)]
+        by_colour: list[list[int | None]] = [[None] for _ in range(len(COLOURS))]
         for t, row in enumerate(tracks):
             if row:
                 by_colour[row[0]].append(t)
@@ -146,7 +146,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
         ]
     elif effect == PRISMATIC:
         player = state.players[seat]
-        for c in range(4):
+        for c in range(len(COLOURS)):
             if player.pool[c]:
                 name = COLOURS[c]
                 for slot, b in enumerate(player.burners):
@@ -154,7 +154,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                         holes = open_holes(b)
                         out.extend(
                             make(m.Transmute, seat=seat, colour=name, slot=slot, hole=COLOURS[h])
-                            for h in range(4)
+                            for h in range(len(COLOURS))
                             if holes[h]
                         )
         if pending.done and out:

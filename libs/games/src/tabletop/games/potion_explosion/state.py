@@ -8,7 +8,7 @@ order of the potion stacks below their tops; the reservoir is a multiset
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 Marbles = tuple[int, int, int, int]
 NO_MARBLES: Marbles = (0, 0, 0, 0)
@@ -90,7 +90,7 @@ class State(Value):
     current: int = 0
     round: int = 0
     turn: Turn = Turn()
-    ending: str = ""  # why the game ends: "clock", "stacks" or "rounds"
+    ending: Literal["", "clock", "stacks", "rounds"] = ""  # why the game ends ("": not yet)
     tiebreak: tuple[int, ...] = ()  # seats still to take their tie-break marble
     tiebreak_marbles: tuple[int, ...] = ()
 

@@ -12,12 +12,13 @@ from typing import Literal
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 VALUES = range(1, 10)
-CLAN_CARDS = tuple(range(54))
+CLAN_COUNT = 54  # clan cards are 0..53, tactic cards from here
+CLAN_CARDS = tuple(range(CLAN_COUNT))
 
 JOKER_A, JOKER_B, SPY, SHIELD = 54, 55, 56, 57
 BLIND_MANS_BLUFF, MUD_FIGHT = 58, 59
 RECRUITER, STRATEGIST, BANSHEE, TRAITOR = 60, 61, 62, 63
-TACTIC_CARDS = tuple(range(54, 64))
+TACTIC_CARDS = tuple(range(CLAN_COUNT, 64))
 ALL_CARDS = tuple(range(64))
 
 JOKERS = (JOKER_A, JOKER_B)
@@ -53,7 +54,7 @@ MODE_OF_CARD = {BLIND_MANS_BLUFF: MODE_BLIND, MUD_FIGHT: MODE_MUD}
 
 Deck = Literal["clan", "tactics"]
 
-CLAN_MASK = (1 << 54) - 1
+CLAN_MASK = (1 << CLAN_COUNT) - 1
 VALUE_MASK = tuple(
     sum(1 << (c * 9 + v - 1) for c in range(6)) if v else 0 for v in range(10)
 )  # VALUE_MASK[v] for v in 1..9
@@ -73,11 +74,11 @@ def clan_card(colour_index: int, card_value: int) -> int:
 
 
 def is_clan(card: int) -> bool:
-    return card < 54
+    return card < CLAN_COUNT
 
 
 def deck_of(card: int) -> Deck:
-    return "clan" if card < 54 else "tactics"
+    return "clan" if is_clan(card) else "tactics"
 
 
 def mask(cards: tuple[int, ...] | list[int]) -> int:
@@ -88,7 +89,7 @@ def mask(cards: tuple[int, ...] | list[int]) -> int:
 
 
 def card_name(card: int) -> str:
-    if card < 54:
+    if is_clan(card):
         return f"{COLOURS[card // 9]}-{card % 9 + 1}"
     return TACTIC_NAMES[card]
 

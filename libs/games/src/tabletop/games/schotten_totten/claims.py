@@ -4,11 +4,12 @@ resolution of a round ended by exhaustion, and the end of a round."""
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 from tabletop.kernel import Event, IllegalCommand
 
 from . import events as ev
-from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
+from .cards import CLAN_CARDS, CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
 from .formations import best_possible, can_beat, formation_name, side_key
 from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
 
@@ -44,7 +45,7 @@ def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
     return pool, tuple(wild)
 
 
-def claim_how(state: State, seat: int, stone: int) -> str:
+def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
     """'claim' or 'early' if `seat` may claim `stone` now; else IllegalCommand."""
     if state.owner[stone] >= 0:
         raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
@@ -149,7 +150,7 @@ def end_round(
 
 
 def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.RoundStarted:
-    clan = list(range(54))
+    clan = list(CLAN_CARDS)
     rng.shuffle(clan)
     tdeck = list(TACTIC_CARDS) if tactics else []
     rng.shuffle(tdeck)
@@ -162,6 +163,6 @@ def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.R
         deck=tuple(clan[2 * h :]),
         tactics_deck=tuple(tdeck),
         hand_sizes=(h, h),
-        deck_size=54 - 2 * h,
+        deck_size=len(CLAN_CARDS) - 2 * h,
         tactics_deck_size=len(tdeck),
     )

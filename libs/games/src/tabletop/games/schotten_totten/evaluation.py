@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from tabletop.kernel import SearchHints
 
-from .cards import JOKERS, SHIELD, SPY
+from .cards import JOKERS, SHIELD, SPY, is_clan
 from .formations import side_key
 from .state import STONES, State, blind, need
 
@@ -47,9 +47,9 @@ def _estimate(side: tuple[int, ...], needed: int, is_blind: bool) -> float:
         return 100.0 + needed * MISSING_VALUE
     if len(side) >= needed:
         return float(side_key(tuple(sorted(side)), is_blind))
-    clan = [c for c in side if c < 54]
+    clan = [c for c in side if is_clan(c)]
     values = [c % 9 + 1 for c in clan]
-    total = sum(values) + sum(WILD_VALUE.get(c, 5) for c in side if c >= 54)
+    total = sum(values) + sum(WILD_VALUE.get(c, 5) for c in side if not is_clan(c))
     total += (needed - len(side)) * MISSING_VALUE
     if is_blind:
         return float(total)
@@ -79,7 +79,7 @@ def _adjacent(owner: tuple[int, ...], seat: int) -> int:
 
 def _held(hand: tuple[int, ...]) -> float:
     """What the tactic cards of a tactics-variant hand are worth, by count."""
-    held = sum(1 for card in hand if card >= 54)
+    held = sum(1 for card in hand if not is_clan(card))
     return HELD_WORTH * min(held, USABLE_HELD) - CLOG * max(0, held - USABLE_HELD)
 
 

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypedDict
+
 from tabletop.kernel import Event
 
 from . import events as ev
-from .cards import BANSHEE, JOKERS, MODE_MUD, MODE_OF_CARD, RECRUITER, STRATEGIST, TRAITOR, mask
+from .cards import (
+    BANSHEE,
+    JOKERS,
+    MODE_MUD,
+    MODE_OF_CARD,
+    RECRUITER,
+    STRATEGIST,
+    TRAITOR,
+    is_clan,
+    mask,
+)
 from .state import (
     CLAIM,
     OVER,
     PLAY,
     RECRUIT,
     STONES,
+    Side,
     State,
     first_after,
     mode_index,
@@ -91,7 +105,26 @@ def _card_out(state: State, seat: int, card: int, tactic: bool) -> State:
     )
 
 
-def _empty_table() -> dict[str, object]:
+class _Table(TypedDict):
+    """The State fields a round resets."""
+
+    sides: tuple[tuple[Side, Side], ...]
+    modes: tuple[int, ...]
+    owner: tuple[int, ...]
+    first_done: tuple[int, ...]
+    first_three: tuple[int, ...]
+    mode_by: tuple[int, int]
+    played: bool
+    passes: int
+    tactics_played: tuple[int, int]
+    joker_used: tuple[bool, bool]
+    discard: tuple[int, ...]
+    recruit: tuple[int, ...]
+    out: int
+    known: tuple[int, int]
+
+
+def _empty_table() -> _Table:
     """The stones, piles and per-round counters as a round starts (and before
     the first one): nothing played, claimed or known."""
     return {
@@ -145,7 +178,7 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
 
 def _card_played(state: State, e: ev.CardPlayed) -> State:
     card, stone, seat = e.card, e.stone, e.seat
-    state = _card_out(state, seat, card, card >= 54)
+    state = _card_out(state, seat, card, not is_clan(card))
     if card in JOKERS:
         state = update(state, joker_used=_set(state.joker_used, seat, True))
     if card in MODE_OF_CARD:
@@ -202,8 +235,8 @@ def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:
 def _cards_returned(state: State, e: ev.CardsReturned) -> State:
     seat, returned = e.seat, e.cards or ()
     kept = [c for c in state.recruit if c not in returned]
-    deck = state.deck + tuple(c for c in returned if c < 54)
-    tdeck = state.tactics_deck + tuple(c for c in returned if c >= 54)
+    deck = state.deck + tuple(c for c in returned if is_clan(c))
+    tdeck = state.tactics_deck + tuple(c for c in returned if not is_clan(c))
     known = list(state.known)
     known[seat] |= mask(returned)
     known[1 - seat] &= ~mask(state.recruit)
@@ -268,7 +301,8 @@ def _round_ended(state: State, e: ev.RoundEnded) -> State:
     )
 
 
-_HANDLERS = {
+# Each handler takes its own event type; the dispatch on type(event) pairs them.
+_HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
     ev.RoundStarted: _round_started,
     ev.CardPlayed: _card_played,
     ev.Passed: _passed,

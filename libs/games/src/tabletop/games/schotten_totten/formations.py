@@ -11,10 +11,11 @@ for their owner.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, product
 
-from .cards import COLOUR_MASK, ELITE_VALUES, VALUE_MASK
+from .cards import COLOUR_MASK, ELITE_VALUES, VALUE_MASK, is_clan
 
 SUM, RUN, COLOUR, KIND, COLOUR_RUN = range(5)
 FORMATION_NAMES = ("sum", "run", "colour", "kind", "colour-run")
@@ -26,7 +27,7 @@ def rank_of(key: int) -> int:
 
 
 def formation_name(key: int) -> str:
-    return FORMATION_NAMES[key // 100]
+    return FORMATION_NAMES[rank_of(key)]
 
 
 def _top(pool: int, m: int) -> int:
@@ -43,7 +44,7 @@ def _top(pool: int, m: int) -> int:
     return -1
 
 
-def _run_start(values: tuple[int, ...], n: int):
+def _run_start(values: tuple[int, ...], n: int) -> range:
     """Starts s (highest first) of runs s..s+n-1 that contain all `values`."""
     if values:
         lo, hi = min(values), max(values)
@@ -59,8 +60,9 @@ def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool)
         return NO_KEY
     total = sum(values)
     if blind:
-        return total + _top(pool, m)
+        return SUM * 100 + total + _top(pool, m)
     n = len(values) + m
+    candidates: tuple[int, ...] | range
     if colours == 0:
         candidates = range(6)
     elif colours & (colours - 1) == 0:
@@ -89,10 +91,12 @@ def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool)
         for s in _run_start(values, n):
             if all(r in values or pool & VALUE_MASK[r] for r in range(s, s + n)):
                 return RUN * 100 + n * s + n * (n - 1) // 2
-    return total + _top(pool, m)
+    return SUM * 100 + total + _top(pool, m)
 
 
-def _assignments(side: tuple[int, ...], missing: int, wild_pool: tuple[int, ...]):
+def _assignments(
+    side: tuple[int, ...], missing: int, wild_pool: tuple[int, ...]
+) -> Iterator[tuple[int, tuple[int, ...], int]]:
     """(clan colours, values, clan cards still to add) for every way the wild
     cards of `side`, and those joining it from `wild_pool`, may be read;
     the likely strongest first (more wild cards, higher values)."""
@@ -100,7 +104,7 @@ def _assignments(side: tuple[int, ...], missing: int, wild_pool: tuple[int, ...]
     values: list[int] = []
     wilds: list[int] = []
     for card in side:
-        if card < 54:
+        if is_clan(card):
             colours |= 1 << (card // 9)
             values.append(card % 9 + 1)
         else:
@@ -114,7 +118,11 @@ def _assignments(side: tuple[int, ...], missing: int, wild_pool: tuple[int, ...]
 
 @lru_cache(maxsize=1 << 17)
 def best_possible(
-    side: tuple[int, ...], need: int, pool: int = 0, wild_pool: tuple[int, ...] = (), blind=False
+    side: tuple[int, ...],
+    need: int,
+    pool: int = 0,
+    wild_pool: tuple[int, ...] = (),
+    blind: bool = False,
 ) -> int:
     """The strongest key `side` (sorted card ids) can reach with `need` cards,
     adding clan cards from the bit mask `pool` and elite troops from

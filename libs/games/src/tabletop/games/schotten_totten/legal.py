@@ -16,6 +16,8 @@ from .cards import (
     RECRUITER,
     STRATEGIST,
     TRAITOR,
+    Deck,
+    is_clan,
 )
 from .claims import claimable
 from .rules import draw_due, may_play_tactic, mode_may_leave
@@ -42,7 +44,7 @@ def _claim(seat: int, stone: int) -> Command:
 
 
 @cache
-def _end_turn(seat: int, deck: str | None) -> Command:
+def _end_turn(seat: int, deck: Deck | None) -> Command:
     return cmd.EndTurn(seat=seat, deck=deck)
 
 
@@ -85,7 +87,7 @@ def _plays(state: State, seat: int) -> list[Command]:
     spaces = [s for s in range(STONES) if has_space(state, s, seat)]
     hand = state.hands[seat]
     plays = _PLAYS[seat]
-    out: list[Command] = [plays[card][stone] for card in hand if card < 54 for stone in spaces]
+    out: list[Command] = [plays[card][stone] for card in hand if is_clan(card) for stone in spaces]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
@@ -99,7 +101,7 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
     other = 1 - seat
     unclaimed = [s for s in range(STONES) if state.owner[s] < 0]
     for card in state.hands[seat]:
-        if card < 54:
+        if is_clan(card):
             continue
         if card in ELITE_TROOPS:
             if card in JOKERS and state.joker_used[seat]:
@@ -129,7 +131,7 @@ def _tactics(state: State, seat: int, spaces: list[int]) -> list[Command]:
                 _traitor(seat, target, t)
                 for s in unclaimed
                 for target in state.sides[s][other]
-                if target < 54
+                if is_clan(target)
                 for t in spaces
             ]
     return out

@@ -8,6 +8,8 @@ stones → end the turn, drawing when a card was played.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from tabletop.kernel import Code, Command, Event, IllegalCommand
 
@@ -25,6 +27,7 @@ from .cards import (
     TRAITOR,
     card_name,
     deck_of,
+    is_clan,
     stone_name,
 )
 from .claims import claim_how, claimable, end_round, exhaust
@@ -77,7 +80,7 @@ def locate(state: State, card: int) -> tuple[int, int] | None:
 
 def can_play_clan(state: State, seat: int) -> bool:
     """Whether `seat` holds a clan card and has a stone to play it on."""
-    if not any(c < 54 for c in state.hands[seat]):
+    if not any(is_clan(c) for c in state.hands[seat]):
         return False
     return any(has_space(state, stone, seat) for stone in range(STONES))
 
@@ -136,7 +139,7 @@ def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]
         raise IllegalCommand(
             USE_RUSE_COMMAND, f"{card_name(card)} is a ruse: play it with its own command"
         )
-    if card >= 54:
+    if not is_clan(card):
         _tactic_allowed(state, seat, card)
     if card in COMBAT_MODES:
         _unclaimed(state, c.stone)
@@ -311,7 +314,8 @@ def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event
     return [ev.TraitorPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
 
 
-_DECIDERS = {
+# Each decider takes its own command type; the dispatch on type(command) pairs them.
+_DECIDERS: dict[type[Command], Callable[[State, Any, random.Random], list[Event]]] = {
     cmd.PlayCard: _play_card,
     cmd.Pass: _pass,
     cmd.Claim: _claim,

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from tabletop.kernel import Event
 
 from . import events as ev
-from .cards import MODE_BLIND, MODE_MUD, deck_of, mask
+from .cards import MODE_BLIND, MODE_MUD, deck_of, is_clan, mask
 from .claims import PLATFORM_RULES
 from .state import PHASE_NAMES, RECRUIT, STONES, State, need, update
 
@@ -81,7 +81,11 @@ def _recruiter(state: State) -> int:
 
 def _deck_places(state: State, bits: int) -> list[KnownCard]:
     out = []
-    for where, deck in (("clan_deck", state.deck), ("tactics_deck", state.tactics_deck)):
+    decks: tuple[tuple[Where, tuple[int, ...]], ...] = (
+        ("clan_deck", state.deck),
+        ("tactics_deck", state.tactics_deck),
+    )
+    for where, deck in decks:
         out += [
             KnownCard(where=where, card=c, position=i) for i, c in enumerate(deck) if bits >> c & 1
         ]
@@ -133,7 +137,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
         phase=PHASE_NAMES[state.phase],
         hand=list(state.hands[seat]) if seat is not None else None,
         hand_sizes=[len(h) for h in state.hands],
-        hand_tactic_cards=[sum(1 for c in h if c >= 54) for h in state.hands],
+        hand_tactic_cards=[sum(1 for c in h if not is_clan(c)) for h in state.hands],
         deck_size=len(state.deck),
         tactics_deck_size=len(state.tactics_deck),
         stones=stones,
@@ -183,15 +187,15 @@ def sample_world(state: State, seat: int, seed: int) -> State:
     pool = sorted(
         c for name, cards in zones.items() for c in cards if name == "hand" or not mine >> c & 1
     )
-    clan = [c for c in pool if c < 54]
-    tactic = [c for c in pool if c >= 54]
+    clan = [c for c in pool if is_clan(c)]
+    tactic = [c for c in pool if not is_clan(c)]
     rng = random.Random(seed)
     rng.shuffle(clan)
     rng.shuffle(tactic)
     fresh = {False: iter(clan), True: iter(tactic)}
 
     def redeal(cards: list[int], skip_known: bool) -> list[int]:
-        return [c if skip_known and mine >> c & 1 else next(fresh[c >= 54]) for c in cards]
+        return [c if skip_known and mine >> c & 1 else next(fresh[not is_clan(c)]) for c in cards]
 
     new_hand = redeal(sorted(hand_slots), False)
     new_recruit = redeal(zones["recruit"], True) if recruit_hidden else list(state.recruit)

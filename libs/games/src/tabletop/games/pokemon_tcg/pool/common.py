@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import vocabulary as v
 from ..effects import Step
+from ..events import Condition
 from ..state import BENCH, State
 
 PLAIN: tuple[Step, ...] = (v.hit(),)
@@ -15,7 +16,7 @@ def recoil(amount: int) -> tuple[Step, ...]:
     return (v.hit(), v.self_damage(amount))
 
 
-def on_heads(condition: str) -> tuple[Step, ...]:
+def on_heads(condition: Condition) -> tuple[Step, ...]:
     """ "Flip a coin. If heads, your opponent's Active Pokémon is now <condition>"."""
     return (v.hit(), v.flip_coins(1), v.if_heads(v.opponent_condition(condition)))
 

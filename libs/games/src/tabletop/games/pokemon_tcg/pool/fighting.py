@@ -100,6 +100,7 @@ def _target_if_picked(energy_key: str, to_key: str) -> Step:
     def step(ctx: Ctx) -> Ask | None:
         if not ctx.picks(energy_key):
             return None
+        # A Step may return None; ask_own_pokemon's step always returns its Ask.
         return v.ask_own_pokemon("dino_cry_target", _basic_fighting, key=to_key)(ctx)  # type: ignore[return-value]
 
     return step

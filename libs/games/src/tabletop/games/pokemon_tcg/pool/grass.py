@@ -7,6 +7,7 @@ from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
 from ..effects import Ask, Ctx
+from ..events import Condition
 from ..registry import pokemon
 from ..state import Mon, State, is_active, owner
 from .common import PLAIN, on_heads
@@ -100,7 +101,7 @@ def _adaptive_evolution(s: State, source: int, mon: Mon) -> bool:
     return mon.card == source
 
 
-CONDITIONS = ("asleep", "burned", "confused", "paralyzed", "poisoned")
+CONDITIONS: tuple[Condition, ...] = ("asleep", "burned", "confused", "paralyzed", "poisoned")
 
 
 def _ask_condition(ctx: Ctx) -> Ask:

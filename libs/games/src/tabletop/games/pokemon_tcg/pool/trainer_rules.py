@@ -3,6 +3,8 @@ effect would do nothing cannot be played (the `playable` conditions)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import vocabulary as v
 from ..cards import Card
 from ..effects import Ctx
@@ -33,7 +35,7 @@ def bench_has_room(s: State, seat: int, _: int) -> bool:
     return len(s.sides[seat].bench) < BENCH and bool(s.sides[seat].deck)
 
 
-def in_discard(where: v.Filter):  # type: ignore[no-untyped-def]
+def in_discard(where: v.Filter) -> Callable[[State, int, int], bool]:
     def playable(s: State, seat: int, _: int) -> bool:
         return any(where(card_of(s, i)) for i in s.sides[seat].discard)
 

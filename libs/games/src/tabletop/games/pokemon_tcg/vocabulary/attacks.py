@@ -18,6 +18,7 @@ from ..damage import (
     retaliation,
 )
 from ..effects import STOP, Ask, Ctx, Step, Stop
+from ..events import Condition
 from ..state import Mon, card_of, owner
 from .counts import Count
 from .moves import move_cards
@@ -126,14 +127,14 @@ def shielded(ctx: Ctx, mon: Mon) -> bool:
     return owner(mon.card) != ctx.seat and is_marked(ctx.state, "no_effects", mon.card)
 
 
-def _condition(ctx: Ctx, seat: int, name: str, amount: int = 1) -> None:
+def _condition(ctx: Ctx, seat: int, name: Condition, amount: int = 1) -> None:
     active = ctx.state.sides[seat].active
     if active is None or prevents_condition(ctx.state, active, name) or shielded(ctx, active):
         return
-    ctx.b.emit(m.ConditionChanged(seat=seat, condition=name, on=True, amount=amount))  # type: ignore[arg-type]
+    ctx.b.emit(m.ConditionChanged(seat=seat, condition=name, on=True, amount=amount))
 
 
-def opponent_condition(name: str, amount: int = 1) -> Step:
+def opponent_condition(name: Condition, amount: int = 1) -> Step:
     """ "Your opponent's Active Pokémon is now <name>"."""
 
     def step(ctx: Ctx) -> None:
@@ -142,7 +143,7 @@ def opponent_condition(name: str, amount: int = 1) -> Step:
     return step
 
 
-def self_condition(name: str) -> Step:
+def self_condition(name: Condition) -> Step:
     def step(ctx: Ctx) -> None:
         if ctx.me() is not None and ctx.state.sides[ctx.seat].active == ctx.me():
             _condition(ctx, ctx.seat, name)
@@ -358,10 +359,10 @@ def cure_own_active() -> Step:
 
     def step(ctx: Ctx) -> None:
         side = ctx.state.sides[ctx.seat]
-        names = [("asleep", 1), ("confused", 2), ("paralyzed", 3)]
+        names: list[tuple[Condition, int]] = [("asleep", 1), ("confused", 2), ("paralyzed", 3)]
         for name, code in names:
             if side.rotation == code:
-                ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition=name, on=False))  # type: ignore[arg-type]
+                ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition=name, on=False))
         if side.poison:
             ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="poisoned", on=False))
         if side.burned:

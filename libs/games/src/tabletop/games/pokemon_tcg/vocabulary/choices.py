@@ -10,6 +10,7 @@ from collections.abc import Callable
 from .. import messages as m
 from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
+from ..events import Condition
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
 from .moves import for_each_pick, move_cards
@@ -202,12 +203,12 @@ def all_energy_to_picked(key: str = "to") -> Step:
     return step
 
 
-def opponent_condition_if_switched(condition: str, key: str = "to") -> Step:
+def opponent_condition_if_switched(condition: Condition, key: str = "to") -> Step:
     """After a switch the opponent made: their new Active Pokémon is now <condition>."""
 
     def step(ctx: Ctx) -> None:
         if ctx.picks(key):
-            ctx.b.emit(m.ConditionChanged(seat=ctx.opponent, condition=condition, on=True))  # type: ignore[arg-type]
+            ctx.b.emit(m.ConditionChanged(seat=ctx.opponent, condition=condition, on=True))
 
     return step
 

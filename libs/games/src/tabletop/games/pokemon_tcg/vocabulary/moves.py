@@ -9,13 +9,14 @@ from tabletop.kernel import Event
 
 from .. import messages as m
 from ..effects import Ctx, Step
+from ..events import Zone
 
 
 def move_cards(
     ctx: Ctx,
     cards: tuple[int, ...],
-    source: str,
-    dest: str,
+    source: Zone,
+    dest: Zone,
     *,
     seat: int | None = None,
     origin: int | None = None,
@@ -30,8 +31,8 @@ def move_cards(
                 seat=ctx.seat if seat is None else seat,
                 cards=cards,
                 count=len(cards),
-                source=source,  # type: ignore[arg-type]
-                dest=dest,  # type: ignore[arg-type]
+                source=source,
+                dest=dest,
                 target=target,
                 origin=origin,
                 revealed=revealed,

@@ -11,6 +11,7 @@ from typing import Any
 from .. import messages as m
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
+from ..events import Zone
 from ..state import BENCH, State, card_of
 from .attacks import if_heads
 from .counts import Count
@@ -120,6 +121,7 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
     def step(ctx: Ctx) -> Ask:
         room = BENCH - len(ctx.state.sides[ctx.seat].bench)
+        # A Step may return None; ask_deck's step always returns its Ask.
         return ask_deck(kind, where, min(most, room), key)(ctx)  # type: ignore[return-value]
 
     return step
@@ -152,7 +154,7 @@ def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step
     return step
 
 
-def picked_to_hand(source: str, *keys: str, revealed: bool = False) -> Step:
+def picked_to_hand(source: Zone, *keys: str, revealed: bool = False) -> Step:
     """Put the cards picked (under `keys`) from `source` into your hand."""
 
     def step(ctx: Ctx) -> None:
@@ -162,7 +164,7 @@ def picked_to_hand(source: str, *keys: str, revealed: bool = False) -> Step:
     return step
 
 
-def picked_to_deck(source: str, key: str = "found") -> Step:
+def picked_to_deck(source: Zone, key: str = "found") -> Step:
     def step(ctx: Ctx) -> None:
         cards = ctx.picks(key)
         ctx.vars["moved"] = len(cards)
@@ -204,7 +206,7 @@ def in_discard(where: Filter) -> Count:
     return count
 
 
-def attach_picked_to_self(source: str, key: str = "found") -> Step:
+def attach_picked_to_self(source: Zone, key: str = "found") -> Step:
     """Attach the picked Energy cards (from the deck or the discard pile) to this Pokémon."""
 
     def step(ctx: Ctx) -> None:
