@@ -16,7 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .rules import GAME_ID_PATTERN, ErrorBody
+from tabletop.kernel.names import GAME_ID_PATTERN, NAMESPACE_PATTERN
+
+from .rules import ErrorBody
 
 PLAYER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
 
@@ -26,7 +28,7 @@ class ArchiveSubjects(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
     queue: str = "archive"
 
     @property

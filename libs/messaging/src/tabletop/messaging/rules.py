@@ -13,8 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# One NATS subject token (same rule as tabletop.eventlog.GAME_ID_PATTERN).
-GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+from tabletop.kernel.names import GAME_ID_PATTERN
 
 
 class ServiceCode(StrEnum):
