@@ -2,11 +2,12 @@
 and thin clients. Services import this, never each other."""
 
 from .client import RulesClient
+from .codes import ServiceCode, http_status
+from .errors import Refusal, Unavailable
 from .rules import (
     GAME_ID_PATTERN,
     ErrorBody,
     RulesReply,
-    ServiceCode,
     StartGame,
     SubmitCommand,
 )
@@ -15,10 +16,13 @@ from .subjects import RulesSubjects
 __all__ = [
     "GAME_ID_PATTERN",
     "ErrorBody",
+    "Refusal",
     "RulesClient",
     "RulesReply",
     "RulesSubjects",
     "ServiceCode",
     "StartGame",
     "SubmitCommand",
+    "Unavailable",
+    "http_status",
 ]

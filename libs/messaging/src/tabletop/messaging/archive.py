@@ -1,9 +1,8 @@
 """The archive service's request/reply subjects and models.
 
-Every reply carries either its payload or `error: {code, message}`. Codes are
-`ArchiveCode` values (plus `malformed_request` / `internal_error` from
-`ServiceCode`). Views follow the kernel's rule: a seat sees its own view, a
-spectator (`seat: null`) the spectator view; every seat's view of any step is
+Every reply carries either its payload or `error: {code, message}`; codes
+are in tabletop.messaging.codes. Views follow the kernel's rule: a seat sees
+its own view, a spectator (`seat: null`) the spectator view; every seat's view of any step is
 given out only once the game is over.
 """
 
@@ -11,7 +10,6 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -50,13 +48,6 @@ class ArchiveSubjects(BaseModel):
     @property
     def seat_players(self) -> str:
         return f"{self.namespace}.archive.seat-players"
-
-
-class ArchiveCode(StrEnum):
-    UNKNOWN_GAME_ID = "unknown_game_id"
-    UNKNOWN_STEP = "unknown_step"
-    WRONG_SEAT = "wrong_seat"
-    PLAYERS_MISMATCH = "players_mismatch"
 
 
 class _Request(BaseModel):

@@ -61,14 +61,6 @@ class MatchmakingSubjects(BaseModel):
         return f"{self.namespace}.matchmaking.found.*"
 
 
-class MatchmakingCode(StrEnum):
-    ALREADY_QUEUED = "already_queued"  # waiting in another queue: leave it first
-    ALREADY_MATCHED = "already_matched"  # too late to leave
-    NO_TICKET = "no_ticket"
-    UNKNOWN_LEVEL = "unknown_level"  # a bot level the game does not have
-    TOO_MANY_OPEN_GAMES = "too_many_open_games"  # finish (or abandon) a game first
-
-
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 

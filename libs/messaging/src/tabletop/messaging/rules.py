@@ -8,23 +8,11 @@ the service's own (`ServiceCode`); clients switch on them.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.kernel.names import GAME_ID_PATTERN
-
-
-class ServiceCode(StrEnum):
-    MALFORMED_REQUEST = "malformed_request"
-    UNKNOWN_GAME_ID = "unknown_game_id"
-    GAME_EXISTS = "game_exists"
-    STALE_COMMAND = "stale_command"
-    DUPLICATE_COMMAND = "duplicate_command"
-    CONFLICT = "conflict"  # still racing after the bounded retries; safe to resubmit
-    UNAVAILABLE = "unavailable"  # the event log did not answer
-    INTERNAL = "internal_error"
 
 
 class StartGame(BaseModel):

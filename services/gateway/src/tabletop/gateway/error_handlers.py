@@ -13,7 +13,9 @@ from fastapi.responses import JSONResponse
 from nats.errors import Error as NatsError
 from starlette.exceptions import HTTPException
 
-from .errors import FRAMEWORK_CODES, ApiError
+from tabletop.messaging.codes import FRAMEWORK_CODES, ServiceCode
+
+from .errors import ApiError
 
 log = logging.getLogger("tabletop.gateway")
 
@@ -29,7 +31,7 @@ def install_error_handlers(app: FastAPI, retry_after: int) -> None:
 
     async def framework_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, HTTPException)
-        code = FRAMEWORK_CODES.get(exc.status_code, "malformed_request")
+        code = FRAMEWORK_CODES.get(exc.status_code, ServiceCode.MALFORMED_REQUEST)
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
         if exc.status_code == 404:
             message = f"no route {request.url.path}"

@@ -16,6 +16,7 @@ from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from tabletop.messaging import ErrorBody
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.matchmaking import (
     GetTicket,
     JoinQueue,
@@ -27,7 +28,7 @@ from tabletop.messaging.matchmaking import (
 from tabletop.messaging.refusals import counting_refusals
 from tabletop.runtime import service_app, service_broker
 
-from .matchmaker import Matchmaker, Refusal
+from .matchmaker import Matchmaker
 from .metrics import MatchmakingMetrics
 from .settings import MatchmakingSettings
 from .store import MatchmakingStore

@@ -34,12 +34,12 @@ from tabletop.messaging.archive import (
     PlayerGamesReply,
     SeatPlayers,
 )
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.matchmaking import (
     DEFAULT_LEVEL,
     JoinQueue,
     LeaveQueue,
     MatchFound,
-    MatchmakingCode,
     MatchmakingSubjects,
     Ticket,
     TicketStatus,
@@ -61,14 +61,6 @@ from .settings import MatchmakingSettings
 from .store import MatchmakingStore
 
 log = logging.getLogger("tabletop.matchmaking")
-
-
-class Refusal(Exception):
-    def __init__(self, code: str, message: str, ticket: Ticket | None = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = str(code)
-        self.message = message
-        self.ticket = ticket
 
 
 class Matchmaker:
@@ -101,10 +93,10 @@ class Matchmaker:
         if existing is not None and existing.status == TicketStatus.WAITING:
             if existing.queue != key:
                 raise Refusal(
-                    MatchmakingCode.ALREADY_QUEUED,
+                    ServiceCode.ALREADY_QUEUED,
                     f"{request.player_id} already waits for {existing.game} "
                     f"({existing.players} players); leave that queue first",
-                    existing,
+                    ticket=existing,
                 )
             ticket = existing  # joining twice is one ticket (and repairs a half-done join)
         else:
@@ -140,7 +132,7 @@ class Matchmaker:
         for field, level in (("bot", request.bot), ("bot_difficulty", request.bot_difficulty)):
             if level is not None and level not in levels:
                 raise Refusal(
-                    MatchmakingCode.UNKNOWN_LEVEL,
+                    ServiceCode.UNKNOWN_LEVEL,
                     f"{field}: {request.game} has no bot level {level!r}; "
                     f"expected one of {', '.join(levels)}",
                 )
@@ -176,7 +168,7 @@ class Matchmaker:
         ]  # fmt: skip
         if len(open_games) >= limit:
             raise Refusal(
-                MatchmakingCode.TOO_MANY_OPEN_GAMES,
+                ServiceCode.TOO_MANY_OPEN_GAMES,
                 f"{player_id} has {len(open_games)} unfinished games (at most {limit}); "
                 f"finish one first, e.g. {open_games[0].game_id}",
             )
@@ -197,11 +189,13 @@ class Matchmaker:
     async def leave(self, request: LeaveQueue) -> Ticket:
         ticket = await self.store.ticket(request.player_id)
         if ticket is None:
-            raise Refusal(MatchmakingCode.NO_TICKET, f"{request.player_id} has no ticket")
+            raise Refusal(ServiceCode.NO_TICKET, f"{request.player_id} has no ticket")
         if ticket.status == TicketStatus.CANCELLED:
             return ticket
         if ticket.status == TicketStatus.MATCHED:
-            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "the ticket is already matched", ticket)
+            raise Refusal(
+                ServiceCode.ALREADY_MATCHED, "the ticket is already matched", ticket=ticket
+            )
 
         def remove(state: QueueState) -> QueueState:
             return (
@@ -213,7 +207,7 @@ class Matchmaker:
 
         before, after = await self.store.change_queue(ticket.queue, fresh, remove)
         if not before.holds(ticket.ticket_id) and after.pending_match_of(ticket.ticket_id):
-            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "a match is being started", ticket)
+            raise Refusal(ServiceCode.ALREADY_MATCHED, "a match is being started", ticket=ticket)
         cancelled = ticket.model_copy(update={"status": TicketStatus.CANCELLED})
         await self.store.put_ticket(cancelled)
         self.metrics.tickets.labels(event="left").inc()
@@ -222,7 +216,7 @@ class Matchmaker:
     async def status(self, player_id: str) -> Ticket:
         ticket = await self.store.ticket(player_id)
         if ticket is None:
-            raise Refusal(MatchmakingCode.NO_TICKET, f"{player_id} has no ticket")
+            raise Refusal(ServiceCode.NO_TICKET, f"{player_id} has no ticket")
         return ticket
 
     # ------------------------------------------------------------------ ticks

@@ -16,10 +16,11 @@ from prometheus_client import CollectorRegistry
 from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
-from .engine import Refusal, Rules
+from .engine import Rules
 from .metrics import RulesMetrics
 from .settings import RulesSettings
 
@@ -56,7 +57,7 @@ def create_app(
         try:
             reply = await work(rules[0])
         except Refusal as refusal:
-            reply = refusal.reply
+            reply = RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
         metrics.conflicts.inc(rules[0].conflicts - conflicts_before)
         code = reply.error.code if reply.error else None
         metrics.record(op, code, time.perf_counter() - started)
