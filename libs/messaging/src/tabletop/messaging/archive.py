@@ -140,6 +140,18 @@ class ViewReply(_Reply):
     seat_views: list[dict[str, Any]] | None = None  # only for a finished game
 
 
+class ArchivedView(BaseModel):
+    """A `ViewReply` that answered: every field but `seat`/`seat_views` present."""
+
+    game_id: str
+    step: int
+    last_seq: int
+    finished: bool
+    seat: int | None = None
+    view: dict[str, Any]
+    seat_views: list[dict[str, Any]] | None = None
+
+
 class GameReply(_Reply):
     game: GameSummary | None = None
 

@@ -8,7 +8,7 @@ the service's own (`ServiceCode`); clients switch on them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -48,6 +48,14 @@ class SubmitCommand(BaseModel):
 class ErrorBody(BaseModel):
     code: str
     message: str
+
+
+class Accepted(BaseModel):
+    """A reply that accepted: the game and the seq its commit landed at."""
+
+    accepted: Literal[True] = True
+    game_id: str
+    seq: int
 
 
 class RulesReply(BaseModel):

@@ -21,7 +21,8 @@ from tabletop.eventlog import (
     ensure_streams,
 )
 from tabletop.games import get_game
-from tabletop.messaging import RulesClient
+from tabletop.messaging import ArchiveClient, RulesClient
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import (
     DeadLetters,
     Verdict,
@@ -88,7 +89,8 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         dead_letters.bind(js)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
         heads = Heads(EventLog(js, topology), get_game, settings.cache_size)
-        seats = await js.key_value(topology.seats_bucket)
+        archive = ArchiveClient(nc, settings.namespace, timeout=settings.rules_timeout)
+        seats = SeatingDirectory(await js.key_value(topology.seats_bucket), archive)
         ready["worker"] = BotWorker(heads, seats, rules, metrics)
         log.info("bots ready", extra={"consumer": consumer.durable_name})
 

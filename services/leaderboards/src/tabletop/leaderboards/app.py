@@ -14,8 +14,15 @@ from faststream.asgi import AsgiFastStream
 from faststream.nats.annotations import NatsMessage
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
+from tabletop.eventlog import (
+    EventLog,
+    Topology,
+    ensure_consumer,
+    ensure_key_values,
+    ensure_streams,
+)
 from tabletop.games.catalog import GameCatalog
+from tabletop.messaging import ArchiveClient
 from tabletop.messaging.leaderboards import (
     GetHistory,
     GetRating,
@@ -26,13 +33,14 @@ from tabletop.messaging.leaderboards import (
     TopReply,
 )
 from tabletop.messaging.refusals import counted_answer, counting_refusals
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import DeadLetters, durable_pull_subscriber, service_app, service_broker
 from tabletop.storage import connect_pool, migrate, migration_lock
 
 from .application import Ratings
 from .board import MIGRATIONS, Board
 from .consumer import RETRY_DELAY_SECONDS, CommitRater
-from .finished import EndDetector, SeatLookup
+from .finished import EndDetector
 from .metrics import LeaderboardsMetrics
 from .persistence import eventsourcing_env
 from .queries import Queries
@@ -115,10 +123,12 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
+        await ensure_key_values(js, topology)
         dead_letters.bind(js)
         await ensure_consumer(js, topology, consumer)
         ends = EndDetector(catalog, EventLog(js, topology), settings.cache_size)
-        seats = SeatLookup(nc, settings.namespace, settings.archive_timeout)
+        archive = ArchiveClient(nc, settings.namespace, settings.archive_timeout)
+        seats = SeatingDirectory(await js.key_value(topology.seats_bucket), archive)
         ready["queries"] = Queries(ratings, board)
         ready["rater"] = CommitRater(ratings, board, ends, seats, metrics)
         ready["pool"] = pool

@@ -14,7 +14,6 @@ steps, which land once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -24,17 +23,13 @@ from nats.aio.client import Client
 
 from tabletop.games import get_game
 from tabletop.kernel import IllegalCommand, UnknownGame
-from tabletop.messaging import RulesClient, ServiceCode, StartGame
+from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame
 from tabletop.messaging.archive import (
-    ArchiveSubjects,
-    GameReply,
     GameSummary,
-    GetGame,
     GetPlayerGames,
-    PlayerGamesReply,
     SeatPlayers,
 )
-from tabletop.messaging.errors import Refusal
+from tabletop.messaging.errors import Refusal, Unavailable
 from tabletop.messaging.matchmaking import (
     DEFAULT_LEVEL,
     JoinQueue,
@@ -78,8 +73,8 @@ class Matchmaker:
         self.metrics = metrics
         self.clock = clock
         self.rules = RulesClient(nc, settings.namespace, timeout=settings.request_timeout)
+        self.archive = ArchiveClient(nc, settings.namespace, timeout=settings.request_timeout)
         self.subjects = MatchmakingSubjects(namespace=settings.namespace)
-        self.archive = ArchiveSubjects(namespace=settings.namespace)
 
     # --------------------------------------------------------------- requests
     async def join(self, request: JoinQueue) -> Ticket:
@@ -151,19 +146,14 @@ class Matchmaker:
             return
         request = GetPlayerGames(player_id=player_id, status="running", limit=min(500, 4 * limit))
         try:
-            msg = await self.nc.request(self.archive.player_games,
-                                        request.model_dump_json().encode(),
-                                        timeout=self.settings.request_timeout)  # fmt: skip
-        except Exception as exc:  # fail closed: the cap is what stops a flood of games
+            games = await self.archive.player_games(request)
+        except Refusal as refusal:  # fail closed: the cap is what stops a flood of games
             raise Refusal(
-                ServiceCode.UNAVAILABLE, f"cannot count open games: {type(exc).__name__}"
+                ServiceCode.UNAVAILABLE, f"cannot count open games: {refusal.code}"
             ) from None
-        reply = PlayerGamesReply.model_validate_json(msg.data)
-        if reply.error is not None:
-            raise Refusal(ServiceCode.UNAVAILABLE, f"cannot count open games: {reply.error.code}")
         since = self.clock() - self.settings.open_game_window
         open_games = [
-            g for g in reply.games
+            g for g in games
             if g.created_at is None or g.created_at.timestamp() >= since
         ]  # fmt: skip
         if len(open_games) >= limit:
@@ -258,11 +248,8 @@ class Matchmaker:
 
     async def _archived(self, game_id: str) -> GameSummary | None:
         try:
-            msg = await self.nc.request(self.archive.game,
-                                        GetGame(game_id=game_id).model_dump_json().encode(),
-                                        timeout=self.settings.request_timeout)  # fmt: skip
-            return GameReply.model_validate_json(msg.data).game
-        except Exception:  # not archived yet, or the archive is down: ask again later
+            return await self.archive.game(game_id)
+        except Refusal:  # not archived yet, or the archive is down: ask again later
             return None
 
     async def match(self, key: str) -> None:
@@ -322,26 +309,23 @@ class Matchmaker:
             command_id=match.start_command_id,
             player_ids=match.seating.player_ids,
         )
-        reply = await self.rules.start_game(request)
-        if reply.accepted or (reply.error and reply.error.code == ServiceCode.DUPLICATE_COMMAND):
-            return True
-        log.error(
-            "rules refused to start a match: %s", reply.error, extra={"game_id": match.game_id}
-        )
-        self.metrics.matches.labels(result="refused").inc()
-        return False
+        try:
+            await self.rules.start_game(request)
+        except Unavailable:
+            raise  # the match stays pending and is retried
+        except Refusal as refusal:
+            if refusal.code == ServiceCode.DUPLICATE_COMMAND:
+                return True  # started before, by this match
+            log.error("rules refused to start a match: %s", refusal,
+                      extra={"game_id": match.game_id})  # fmt: skip
+            self.metrics.matches.labels(result="refused").inc()
+            return False
+        return True
 
     async def _seat_in_archive(self, match: Match) -> None:
         """Leaderboards rate a game by the archive's seat list (idempotent)."""
         request = SeatPlayers(game_id=match.game_id, player_ids=match.seating.player_ids)
-        msg = await self.nc.request(
-            self.archive.seat_players,
-            request.model_dump_json().encode(),
-            timeout=self.settings.request_timeout,
-        )
-        error = json.loads(msg.data).get("error")
-        if error:
-            raise RuntimeError(f"archive refused the seating: {error}")
+        await self.archive.seat_players(request)  # a Refusal leaves the match pending
 
     @staticmethod
     def _fresh_queue(request: JoinQueue, key: str) -> QueueState:
