@@ -29,7 +29,7 @@ def install_error_handlers(app: FastAPI, retry_after: int) -> None:
 
     async def refused(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, Refusal)  # a service's refusal, or no answer (Unavailable)
-        return ApiError(exc.code, exc.message, exc.seq).response(retry_after)
+        return ApiError.of(exc).response(retry_after)
 
     async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

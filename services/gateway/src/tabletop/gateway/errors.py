@@ -18,6 +18,7 @@ from __future__ import annotations
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
+from tabletop.messaging import Refusal
 from tabletop.messaging.codes import http_status
 
 RETRY_AFTER = 2  # seconds, when the settings do not say (GATEWAY_RETRY_AFTER)
@@ -35,6 +36,11 @@ class ApiError(Exception):
         self.code = str(code)
         self.message = message
         self.seq = seq
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> ApiError:
+        """A service's refusal (or Unavailable) as the gateway answers it."""
+        return cls(refusal.code, refusal.message, refusal.seq)
 
     @property
     def status(self) -> int:
