@@ -39,5 +39,5 @@ class Unavailable(Refusal):
     """Nobody answered on `subject` in time (no responders, or a timeout)."""
 
     def __init__(self, subject: str, reason: str = "no answer") -> None:
-        super().__init__(ServiceCode.UNAVAILABLE, f"{reason} on {subject}; retry")
+        super().__init__(ServiceCode.UNAVAILABLE, f"{reason} on {subject}; try again")
         self.subject = subject
