@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable
 
 from tabletop.eventlog import EventLog
-from tabletop.messaging import RulesClient, RulesReply, StartGame, SubmitCommand
+from tabletop.messaging import Accepted, Refusal, RulesClient, StartGame, SubmitCommand
 
 
 def new_id(prefix: str = "g") -> str:
@@ -13,11 +14,10 @@ def new_id(prefix: str = "g") -> str:
 
 
 async def start(client: RulesClient, target: int = 30, game_id: str | None = None) -> str:
-    reply = await client.start_game(
+    started = await client.start_game(
         StartGame(game="counting", players=2, options={"target": target}, game_id=game_id)
     )
-    assert reply.accepted and reply.game_id, reply
-    return reply.game_id
+    return started.game_id
 
 
 async def turn(log: EventLog, game_id: str) -> tuple[int, int]:
@@ -36,5 +36,13 @@ def add(game_id: str, seat: int, amount: int = 1, **kw: object) -> SubmitCommand
     )
 
 
-def code(reply: RulesReply) -> str | None:
-    return reply.error.code if reply.error else None
+async def outcome(request: Awaitable[Accepted]) -> Accepted | Refusal:
+    """What the rules service answered: accepted, or the refusal it raised."""
+    try:
+        return await request
+    except Refusal as refusal:
+        return refusal
+
+
+def code(answer: Accepted | Refusal) -> str | None:
+    return answer.code if isinstance(answer, Refusal) else None

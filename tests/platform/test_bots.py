@@ -17,8 +17,9 @@ from tabletop.bots.worker import BotWorker
 from tabletop.cli.main import app
 from tabletop.eventlog import Commit, EventLog, GameHeads, ensure_key_values, ensure_streams
 from tabletop.games import get_game
-from tabletop.messaging import RulesClient, StartGame
+from tabletop.messaging import ArchiveClient, RulesClient, StartGame
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, SeatInfo, Seating
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import Verdict
 
 from .play import commits_of, finished
@@ -82,7 +83,7 @@ async def test_an_unbounded_spec_in_a_seating_plays_the_default_level(
     )
     rules = RulesClient(nc, platform.namespace, timeout=10)
     start = StartGame(game=GAME, players=2, game_id=game_id, command_id="start")
-    assert (await rules.start_game(start)).accepted
+    await rules.start_game(start)  # raises when refused
     commits = await eventually(
         lambda: finished(nc, topology, game_id), within=30, what="a finished game"
     )
@@ -127,7 +128,9 @@ async def test_a_worker_killed_mid_move_loses_nothing_and_doubles_nothing(
     # "Worker A", in this process: it takes commits off the shared consumer and dies unacked.
     worker = BotWorker(
         GameHeads(EventLog(js, topology), get_game),
-        await js.key_value(topology.seats_bucket),
+        SeatingDirectory(
+            await js.key_value(topology.seats_bucket), ArchiveClient(nc, platform.namespace)
+        ),
         RulesClient(nc, platform.namespace, timeout=10),
         BotsMetrics(CollectorRegistry()),
     )

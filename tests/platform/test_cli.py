@@ -46,7 +46,7 @@ async def test_demo_plays_bot_matches_and_replay_renders_a_step(
         }
     )
     board = await play_demo(platform.nats_url, platform.namespace, 2, threading.Event())
-    rated = {r.player_id: r.games for r in board.ratings}
+    rated = {r.player_id: r.games for r in board}
     assert set(rated) <= set(PLAYERS) and sum(rated.values()) == 4  # 2 games, 2 seats each
 
     archive = ArchiveSubjects(namespace=platform.namespace)

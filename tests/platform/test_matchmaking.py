@@ -151,8 +151,8 @@ async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
     js = nc.jetstream()
     await ensure_key_values(js, topology)
 
-    async def seat_players(msg: Msg) -> None:  # the archive's answer, stubbed
-        await msg.respond(b"{}")
+    async def seat_players(msg: Msg) -> None:  # the archive's answer, stubbed: seated as asked
+        await msg.respond(msg.data)
 
     archive = await nc.subscribe(ArchiveSubjects(namespace=namespace).seat_players, cb=seat_players)
     try:

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 from prometheus_client import CollectorRegistry
 
-from tabletop.matchmaking.matchmaker import Matchmaker, Refusal
+from tabletop.matchmaking.matchmaker import Matchmaker
 from tabletop.matchmaking.metrics import MatchmakingMetrics
 from tabletop.matchmaking.settings import MatchmakingSettings
 from tabletop.messaging.archive import GameSummary, PlayerGamesReply
+from tabletop.messaging.errors import Refusal
 
 NOW = 1_800_000_000.0
 

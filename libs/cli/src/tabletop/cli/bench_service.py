@@ -28,7 +28,7 @@ from nats.aio.client import Client
 from tabletop.eventlog import Commit, EventLog, Topology, ensure_streams, next_commit
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
-from tabletop.messaging import RulesClient, StartGame, SubmitCommand
+from tabletop.messaging import Refusal, RulesClient, StartGame, SubmitCommand
 from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
 
 from .bench_nats import bench_nats
@@ -68,11 +68,10 @@ class _Player:
 
     async def play(self, until: float) -> None:
         while self._going(until):
-            reply = await self.client.start_game(
+            started = await self.client.start_game(
                 StartGame(game=self.game.id, players=self.game.min_players)
             )
-            assert reply.game_id is not None, reply
-            commits, stream_seq = await self.log.load(reply.game_id)
+            commits, stream_seq = await self.log.load(started.game_id)
             state = self.game.replay(e for c in commits for e in c.events)
             last = commits[-1]
             while self.game.to_act(state) and self._going(until):
@@ -84,12 +83,14 @@ class _Player:
                     command=command.model_dump(mode="json"),
                     expected_seq=last.seq,
                 )
-                started = time.perf_counter()
-                reply = await self.client.submit(request)
-                self.latencies.append(time.perf_counter() - started)
-                if not reply.accepted:
+                sent = time.perf_counter()
+                try:
+                    await self.client.submit(request)
+                except Refusal:
                     self.refused += 1
                     break
+                finally:
+                    self.latencies.append(time.perf_counter() - sent)
                 new, stream_seq = await self.log.load(last.game_id, (last.seq, stream_seq))
                 state = self.game.fold(
                     state, (self.game.parse_event(e) for c in new for e in c.events)

@@ -21,8 +21,9 @@ from rich.table import Table
 
 from tabletop.eventlog import EventLog, GameHeads, Topology
 from tabletop.games import get_game
-from tabletop.messaging.leaderboards import GetTop, LeaderboardSubjects, TopReply
-from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, TicketReply
+from tabletop.messaging import LeaderboardsClient, MatchmakingClient, Refusal
+from tabletop.messaging.leaderboards import Rating
+from tabletop.messaging.matchmaking import JoinQueue
 
 GAME = "schotten-totten"
 PLAYERS = ("demo-ann", "demo-ben", "demo-cat", "demo-dan")
@@ -31,7 +32,7 @@ TIMEOUT_SECONDS = 300.0
 
 async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Random) -> list[str]:
     """Pair the demo players at random, `games` times; each pair is one match."""
-    subjects = MatchmakingSubjects(namespace=namespace)
+    matchmaking = MatchmakingClient(nc, namespace, timeout=10)
     game_ids: list[str] = []
     while len(game_ids) < games:
         order = list(PLAYERS)
@@ -41,14 +42,11 @@ async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Ra
                 break
             for player in pair:
                 request = JoinQueue(player_id=player, game=GAME, players=2, bot="easy")
-                msg = await nc.request(
-                    subjects.join, request.model_dump_json().encode(), timeout=10
-                )
-                reply = TicketReply.model_validate_json(msg.data)
-                if reply.error or reply.ticket is None:
-                    raise RuntimeError(f"matchmaking refused {player}: {reply.error}")
-                ticket = reply.ticket
-            if ticket.game_id is None:  # the second player's ticket
+                try:
+                    ticket = await matchmaking.join(request)
+                except Refusal as refusal:
+                    raise RuntimeError(f"matchmaking refused {player}: {refusal}") from None
+            if ticket.game_id is None:
                 raise RuntimeError("a full pair was not matched")
             game_ids.append(ticket.game_id)
     return game_ids
@@ -63,19 +61,20 @@ async def finished_games(heads: GameHeads, game_ids: list[str]) -> int:
     return done
 
 
-async def rated_board(nc: Client, namespace: str, games: int, deadline: float) -> TopReply:
+async def rated_board(nc: Client, namespace: str, games: int, deadline: float) -> list[Rating]:
     """The board once every demo game is rated (or the deadline passed)."""
-    subject = LeaderboardSubjects(namespace=namespace).top
-    request = GetTop(game=GAME, limit=20).model_dump_json().encode()
+    boards = LeaderboardsClient(nc, namespace, timeout=10)
     while True:
-        board = TopReply.model_validate_json((await nc.request(subject, request, timeout=10)).data)
-        rated = sum(r.games for r in board.ratings if r.player_id in PLAYERS)
+        board = await boards.top(GAME, limit=20)
+        rated = sum(r.games for r in board if r.player_id in PLAYERS)
         if rated >= 2 * games or time.monotonic() > deadline:
             return board
         await asyncio.sleep(0.5)
 
 
-async def play_demo(nats_url: str, namespace: str, games: int, stop: threading.Event) -> TopReply:
+async def play_demo(
+    nats_url: str, namespace: str, games: int, stop: threading.Event
+) -> list[Rating]:
     nc = await nats.connect(nats_url)
     try:
         game_ids = await queue_bot_pairs(nc, namespace, games, random.Random())
@@ -95,10 +94,10 @@ async def play_demo(nats_url: str, namespace: str, games: int, stop: threading.E
         await nc.close()
 
 
-def print_board(console: Console, board: TopReply) -> None:
+def print_board(console: Console, board: list[Rating]) -> None:
     table = Table("#", "player", "rating (mu - 3 sigma)", "mu", "sigma", "games",
                   title=f"{GAME} leaderboard")  # fmt: skip
-    for place, rating in enumerate(board.ratings, 1):
+    for place, rating in enumerate(board, 1):
         table.add_row(str(place), rating.player_id, f"{rating.ordinal:.2f}",
                       f"{rating.mu:.2f}", f"{rating.sigma:.2f}", str(rating.games))  # fmt: skip
     console.print(table)

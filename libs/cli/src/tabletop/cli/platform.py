@@ -15,6 +15,7 @@ import nats
 from nats.aio.client import Client
 from nats.errors import Error as NatsError
 
+from tabletop.messaging import Unavailable
 from tabletop.runtime import endpoints_path, read_endpoints
 
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
@@ -75,7 +76,7 @@ async def answered(target: Target, work: Awaitable[T]) -> T:
     try:
         async with asyncio.timeout(PATIENCE):
             return await work
-    except (NatsError, OSError, TimeoutError) as exc:
+    except (NatsError, OSError, TimeoutError, Unavailable) as exc:
         raise Unreachable(_no_answer(target, exc)) from None
 
 

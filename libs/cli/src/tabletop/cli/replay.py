@@ -21,15 +21,8 @@ from rich.tree import Tree
 
 from tabletop.eventlog import Commit
 from tabletop.games import get_game
-from tabletop.messaging.archive import (
-    ArchiveSubjects,
-    CommitsReply,
-    GameReply,
-    GetCommits,
-    GetGame,
-    GetView,
-    ViewReply,
-)
+from tabletop.messaging import ArchiveClient, Refusal
+from tabletop.messaging.archive import ArchivedView, GameSummary, GetCommits, GetView
 
 from .platform import Target, Unreachable, answered, connect
 
@@ -40,29 +33,21 @@ class ReplayError(Exception):
 
 async def fetch_step(
     game_id: str, at: int | None, seat: int | None, target: Target
-) -> tuple[GameReply, ViewReply, Commit]:
-    subjects = ArchiveSubjects(namespace=target.namespace)
+) -> tuple[GameSummary, ArchivedView, Commit]:
     nc = await connect(target)
+    archive = ArchiveClient(nc, target.namespace, timeout=10)
     try:
-
-        async def ask(subject: str, request: Any, reply: type[Any]) -> Any:
-            data = request.model_dump_json().encode()
-            msg = await answered(target, nc.request(subject, data, timeout=10))
-            answer = reply.model_validate_json(msg.data)
-            if answer.error:
-                raise ReplayError(f"{answer.error.code}: {answer.error.message}")
-            return answer
-
-        game = await ask(subjects.game, GetGame(game_id=game_id), GameReply)
-        if seat is not None and game.game.status != "finished":
+        game = await answered(target, archive.game(game_id))
+        if seat is not None and game.status != "finished":
             raise ReplayError("a seat's view of a running game goes only to its player (gateway)")
-        view = await ask(subjects.view, GetView(game_id=game_id, step=at, seat=seat), ViewReply)
-        after = view.step - 1
-        request = GetCommits(game_id=game_id, after_seq=after, limit=1)
-        commits = await ask(subjects.commits, request, CommitsReply)
+        view = await answered(target, archive.view(GetView(game_id=game_id, step=at, seat=seat)))
+        request = GetCommits(game_id=game_id, after_seq=view.step - 1, limit=1)
+        commits = await answered(target, archive.commits(request))
+    except Refusal as refusal:  # no answer is Unreachable (`answered`)
+        raise ReplayError(str(refusal)) from None
     finally:
         await nc.close()
-    return game, view, Commit.model_validate(commits.commits[0])
+    return game, view, Commit.model_validate(commits[0])
 
 
 def tree_of(label: str, value: Any) -> Tree:
@@ -104,9 +89,7 @@ def _leaf(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def render(game: GameReply, view: ViewReply, commit: Commit, seat: int | None) -> Group:
-    summary = game.game
-    assert summary is not None and view.view is not None
+def render(summary: GameSummary, view: ArchivedView, commit: Commit, seat: int | None) -> Group:
     who = "spectator" if seat is None else f"seat {seat}"
     head = Table.grid(padding=(0, 2))
     head.add_row("game", f"{escape(summary.game)}  [dim]{summary.game_id}[/dim]")

@@ -15,12 +15,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.kernel.names import GAME_ID_PATTERN
+
 # The chain starts from a fixed, well-known value so the first commit of every
 # game is checked like any other.
 GENESIS_HASH = "0" * 64
-
-# Game ids become one NATS subject token each: no dots, wildcards or spaces.
-GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 
 
 def canonical_json(data: Any) -> bytes:

@@ -26,9 +26,9 @@ from nats.js.api import (
 from nats.js.errors import APIError, BadRequestError, NotFoundError
 from pydantic import BaseModel, ConfigDict, Field
 
-log = logging.getLogger(__name__)
+from tabletop.kernel.names import NAMESPACE_PATTERN
 
-NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+log = logging.getLogger(__name__)
 
 # JetStream drops a retried publish with the same Nats-Msg-Id inside this window;
 # the rules service also checks command ids against the game's commits, so the

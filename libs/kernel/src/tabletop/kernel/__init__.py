@@ -3,9 +3,12 @@
 from .errors import Code, IllegalCommand, UnknownGame
 from .game import Game, JsonDict, SearchHints, outcome_value
 from .messages import Command, Event, GameConfig, Message, Outcome
+from .names import GAME_ID_PATTERN, NAMESPACE_PATTERN
 from .playout import Step, StepLimitExceeded, random_playout
 
 __all__ = [
+    "GAME_ID_PATTERN",
+    "NAMESPACE_PATTERN",
     "Code",
     "Command",
     "Event",

@@ -1,12 +1,14 @@
 """What services say to each other over NATS: subjects, request/reply models,
 and thin clients. Services import this, never each other."""
 
-from .client import RulesClient
+from .clients import ArchiveClient, LeaderboardsClient, MatchmakingClient, RulesClient
+from .codes import ServiceCode, http_status
+from .errors import Refusal, Unavailable
 from .rules import (
     GAME_ID_PATTERN,
+    Accepted,
     ErrorBody,
     RulesReply,
-    ServiceCode,
     StartGame,
     SubmitCommand,
 )
@@ -14,11 +16,18 @@ from .subjects import RulesSubjects
 
 __all__ = [
     "GAME_ID_PATTERN",
+    "Accepted",
+    "ArchiveClient",
     "ErrorBody",
+    "LeaderboardsClient",
+    "MatchmakingClient",
+    "Refusal",
     "RulesClient",
     "RulesReply",
     "RulesSubjects",
     "ServiceCode",
     "StartGame",
     "SubmitCommand",
+    "Unavailable",
+    "http_status",
 ]

@@ -1,9 +1,8 @@
 """The archive service's request/reply subjects and models.
 
-Every reply carries either its payload or `error: {code, message}`. Codes are
-`ArchiveCode` values (plus `malformed_request` / `internal_error` from
-`ServiceCode`). Views follow the kernel's rule: a seat sees its own view, a
-spectator (`seat: null`) the spectator view; every seat's view of any step is
+Every reply carries either its payload or `error: {code, message}`; codes
+are in tabletop.messaging.codes. Views follow the kernel's rule: a seat sees
+its own view, a spectator (`seat: null`) the spectator view; every seat's view of any step is
 given out only once the game is over.
 """
 
@@ -11,12 +10,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .rules import GAME_ID_PATTERN, ErrorBody
+from tabletop.kernel.names import GAME_ID_PATTERN, NAMESPACE_PATTERN
+
+from .rules import ErrorBody
 
 PLAYER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
 
@@ -26,7 +26,7 @@ class ArchiveSubjects(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
     queue: str = "archive"
 
     @property
@@ -48,13 +48,6 @@ class ArchiveSubjects(BaseModel):
     @property
     def seat_players(self) -> str:
         return f"{self.namespace}.archive.seat-players"
-
-
-class ArchiveCode(StrEnum):
-    UNKNOWN_GAME_ID = "unknown_game_id"
-    UNKNOWN_STEP = "unknown_step"
-    WRONG_SEAT = "wrong_seat"
-    PLAYERS_MISMATCH = "players_mismatch"
 
 
 class _Request(BaseModel):
@@ -145,6 +138,18 @@ class ViewReply(_Reply):
     seat: int | None = None
     view: dict[str, Any] | None = None
     seat_views: list[dict[str, Any]] | None = None  # only for a finished game
+
+
+class ArchivedView(BaseModel):
+    """A `ViewReply` that answered: every field but `seat`/`seat_views` present."""
+
+    game_id: str
+    step: int
+    last_seq: int
+    finished: bool
+    seat: int | None = None
+    view: dict[str, Any]
+    seat_views: list[dict[str, Any]] | None = None
 
 
 class GameReply(_Reply):

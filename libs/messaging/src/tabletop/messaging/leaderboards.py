@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.kernel.names import NAMESPACE_PATTERN
+
 from .archive import PLAYER_ID_PATTERN
 from .rules import ErrorBody
 
@@ -21,7 +23,7 @@ class LeaderboardSubjects(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
     queue: str = "leaderboards"
 
     @property

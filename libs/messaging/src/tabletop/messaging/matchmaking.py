@@ -16,8 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.kernel.names import GAME_ID_PATTERN, NAMESPACE_PATTERN
+
 from .archive import PLAYER_ID_PATTERN
-from .rules import GAME_ID_PATTERN, ErrorBody
+from .rules import ErrorBody
 
 # A bot level's name (easy, medium, hard, expert): which levels a game has, and
 # the bounded policy each plays, is the server's table (tabletop.policies.levels).
@@ -28,7 +30,7 @@ DEFAULT_LEVEL = "easy"
 def player_token(player_id: str) -> str:
     """A player id as one NATS subject / KV key token: itself when it is
     already one (`guest-3f2a`), else a hash of it (ids may hold `.` or `@`)."""
-    if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", player_id):
+    if re.fullmatch(GAME_ID_PATTERN, player_id):  # the same one-token rule as a game id
         return player_id
     return "h" + hashlib.sha256(player_id.encode()).hexdigest()[:40]
 
@@ -36,7 +38,7 @@ def player_token(player_id: str) -> str:
 class MatchmakingSubjects(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    namespace: str = Field(default="tabletop", pattern=r"^[A-Za-z0-9_-]{1,32}$")
+    namespace: str = Field(default="tabletop", pattern=NAMESPACE_PATTERN)
     queue: str = "matchmaking"
 
     @property
@@ -57,14 +59,6 @@ class MatchmakingSubjects(BaseModel):
     @property
     def found_all(self) -> str:
         return f"{self.namespace}.matchmaking.found.*"
-
-
-class MatchmakingCode(StrEnum):
-    ALREADY_QUEUED = "already_queued"  # waiting in another queue: leave it first
-    ALREADY_MATCHED = "already_matched"  # too late to leave
-    NO_TICKET = "no_ticket"
-    UNKNOWN_LEVEL = "unknown_level"  # a bot level the game does not have
-    TOO_MANY_OPEN_GAMES = "too_many_open_games"  # finish (or abandon) a game first
 
 
 class _Request(BaseModel):

@@ -12,7 +12,9 @@ from typing import Any, TypeVar
 from faststream.middlewares import ExceptionMiddleware
 from pydantic import ValidationError
 
-from .rules import ErrorBody, ServiceCode
+from .codes import ServiceCode
+from .errors import Refusal
+from .rules import ErrorBody
 
 # Turns (code, message) into the reply sent back, counting it on the way.
 Refuse = Callable[[ServiceCode, str], dict[str, Any]]
@@ -59,15 +61,6 @@ def counting_refusals(
         return error_reply(code, message)
 
     return refusing_middleware(refuse, log)
-
-
-class Refusal(Exception):
-    """A request a service answers with an error reply: its code and message."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = str(code)
-        self.message = message
 
 
 R = TypeVar("R")

@@ -8,24 +8,11 @@ the service's own (`ServiceCode`); clients switch on them.
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# One NATS subject token (same rule as tabletop.eventlog.GAME_ID_PATTERN).
-GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
-
-
-class ServiceCode(StrEnum):
-    MALFORMED_REQUEST = "malformed_request"
-    UNKNOWN_GAME_ID = "unknown_game_id"
-    GAME_EXISTS = "game_exists"
-    STALE_COMMAND = "stale_command"
-    DUPLICATE_COMMAND = "duplicate_command"
-    CONFLICT = "conflict"  # still racing after the bounded retries; safe to resubmit
-    UNAVAILABLE = "unavailable"  # the event log did not answer
-    INTERNAL = "internal_error"
+from tabletop.kernel.names import GAME_ID_PATTERN
 
 
 class StartGame(BaseModel):
@@ -60,6 +47,14 @@ class SubmitCommand(BaseModel):
 class ErrorBody(BaseModel):
     code: str
     message: str
+
+
+class Accepted(BaseModel):
+    """A reply that accepted: the game and the seq its commit landed at."""
+
+    accepted: Literal[True] = True
+    game_id: str
+    seq: int
 
 
 class RulesReply(BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
+from tabletop.kernel.names import NAMESPACE_PATTERN
 
 
 class RulesSubjects(BaseModel):

@@ -12,6 +12,8 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from tabletop.kernel.names import NAMESPACE_PATTERN
+
 
 def _split_commas(value: object) -> object:
     if isinstance(value, str):
@@ -21,9 +23,6 @@ def _split_commas(value: object) -> object:
 
 # A list setting written `a,b,c` in the environment (NoDecode: not as JSON).
 CommaSeparated = Annotated[list[str], NoDecode, BeforeValidator(_split_commas)]
-
-# Same rule as tabletop.eventlog.Topology: one NATS subject token.
-NAMESPACE_PATTERN = r"^[A-Za-z0-9_-]{1,32}$"
 
 
 class ServiceSettings(BaseSettings):

@@ -6,9 +6,10 @@ metrics routes. `tabletop.archive.app:app` is the importable app;
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable
+from typing import Annotated, Any, TypeVar
 
+from faststream import Context
 from faststream.asgi import AsgiFastStream
 from faststream.nats.annotations import NatsMessage
 from prometheus_client import CollectorRegistry
@@ -43,6 +44,10 @@ log = logging.getLogger("tabletop.archive")
 
 T = TypeVar("T", CommitsReply, ViewReply, GameReply, PlayerGamesReply, SeatPlayersReply)
 
+# Built at startup, once the database answers, and handed to each handler by
+# faststream's context (the subscribers start only after the startup hooks).
+Answers = Annotated[Queries, Context("queries")]
+
 
 def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     settings = settings or ArchiveSettings()
@@ -52,7 +57,6 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     subjects = ArchiveSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.archive_consumer_config()
-    queries: list[Queries] = []  # set once the database is reachable
     dead_letters = DeadLetters(
         "archive", topology.dead_letter_subject("archive"), settings.max_attempts, registry
     )
@@ -61,8 +65,8 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         settings, [counting_refusals(metrics.request, log)], registry=registry, app_name="archive"
     )
 
-    async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
-        return await counted_answer(op, refused, work(queries[0]), metrics.request)
+    async def answer(op: str, refused: type[T], work: Awaitable[T]) -> T:
+        return await counted_answer(op, refused, work, metrics.request)
 
     @durable_pull_subscriber(
         broker,
@@ -72,39 +76,39 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         title="archive.games",
         description="Every commit of every game, stored once, acked once durable",
     )
-    async def archive_commit(msg: NatsMessage) -> None:
+    async def archive_commit(msg: NatsMessage, queries: Answers) -> None:
         if await dead_letters.parked_unsettled(msg):
             return
-        verdict, reason = await archive_message(queries[0].store, metrics, msg.raw_message)
+        verdict, reason = await archive_message(queries.store, metrics, msg.raw_message)
         await dead_letters.settle(msg, verdict, RETRY_DELAY_SECONDS, reason)
 
     def request_subscriber(subject: str, title: str) -> Any:
         return broker.subscriber(subject, queue=subjects.queue, title=title)
 
     @request_subscriber(subjects.commits, "archive.commits")
-    async def get_commits(request: GetCommits) -> CommitsReply:
+    async def get_commits(request: GetCommits, queries: Answers) -> CommitsReply:
         """A game's archived commits, in order."""
-        return await answer("commits", CommitsReply, lambda q: q.commits(request))
+        return await answer("commits", CommitsReply, queries.commits(request))
 
     @request_subscriber(subjects.view, "archive.view")
-    async def get_view(request: GetView) -> ViewReply:
+    async def get_view(request: GetView, queries: Answers) -> ViewReply:
         """The game replayed to a step, as a seat or a spectator sees it."""
-        return await answer("view", ViewReply, lambda q: q.view(request))
+        return await answer("view", ViewReply, queries.view(request))
 
     @request_subscriber(subjects.game, "archive.game")
-    async def get_game(request: GetGame) -> GameReply:
+    async def get_game(request: GetGame, queries: Answers) -> GameReply:
         """One game: type, players, status, outcome."""
-        return await answer("game", GameReply, lambda q: q.game(request))
+        return await answer("game", GameReply, queries.game(request))
 
     @request_subscriber(subjects.player_games, "archive.player-games")
-    async def get_player_games(request: GetPlayerGames) -> PlayerGamesReply:
+    async def get_player_games(request: GetPlayerGames, queries: Answers) -> PlayerGamesReply:
         """A player's games, newest first."""
-        return await answer("player_games", PlayerGamesReply, lambda q: q.player_games(request))
+        return await answer("player_games", PlayerGamesReply, queries.player_games(request))
 
     @request_subscriber(subjects.seat_players, "archive.seat-players")
-    async def seat_players(request: SeatPlayers) -> SeatPlayersReply:
+    async def seat_players(request: SeatPlayers, queries: Answers) -> SeatPlayersReply:
         """Record which player sits at which seat of a game (idempotent)."""
-        return await answer("seat_players", SeatPlayersReply, lambda q: q.seat_players(request))
+        return await answer("seat_players", SeatPlayersReply, queries.seat_players(request))
 
     app = service_app(broker, registry)
 
@@ -116,7 +120,9 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
         pool = await connect_pool(settings.database_url, settings.db_schema)
         async with pool.acquire() as conn:
             await migrate(conn, settings.db_schema, MIGRATIONS)
-        queries.append(Queries(ArchiveStore(pool, catalog, settings.cache_size)))
+        broker.context.set_global(
+            "queries", Queries(ArchiveStore(pool, catalog, settings.cache_size))
+        )
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
         dead_letters.bind(js)
@@ -126,8 +132,9 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
 
     @app.after_shutdown
     async def close() -> None:
-        if queries:
-            await queries[0].store.pool.close()
+        queries: Queries | None = broker.context.get("queries")
+        if queries is not None:
+            await queries.store.pool.close()
 
     return app
 

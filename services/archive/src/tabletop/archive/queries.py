@@ -11,7 +11,6 @@ from __future__ import annotations
 from tabletop.eventlog import GameHead
 from tabletop.kernel import Code
 from tabletop.messaging.archive import (
-    ArchiveCode,
     CommitsReply,
     GameReply,
     GetCommits,
@@ -23,11 +22,12 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
-from tabletop.messaging.refusals import Refusal
+from tabletop.messaging.codes import ServiceCode
+from tabletop.messaging.errors import Refusal
 
 from .store import ArchiveStore, SeatConflict, as_wire
 
-NOT_FINISHED = "game_not_finished"
+NOT_FINISHED = ServiceCode.GAME_NOT_FINISHED
 UNKNOWN_GAME = Code.UNKNOWN_GAME.value
 
 
@@ -38,13 +38,13 @@ class Queries:
     async def commits(self, request: GetCommits) -> CommitsReply:
         commits = await self.store.commits(request.game_id, request.after_seq, request.limit)
         if not commits and await self.store.game(request.game_id) is None:
-            raise Refusal(ArchiveCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
+            raise Refusal(ServiceCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
         return CommitsReply(game_id=request.game_id, commits=[as_wire(c) for c in commits])
 
     async def game(self, request: GetGame) -> GameReply:
         summary = await self.store.game(request.game_id)
         if summary is None:
-            raise Refusal(ArchiveCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
+            raise Refusal(ServiceCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
         return GameReply(game=summary)
 
     async def player_games(self, request: GetPlayerGames) -> PlayerGamesReply:
@@ -57,17 +57,17 @@ class Queries:
         try:
             seated = await self.store.seat_players(request.game_id, request.player_ids)
         except SeatConflict as exc:
-            raise Refusal(ArchiveCode.PLAYERS_MISMATCH, str(exc)) from None
+            raise Refusal(ServiceCode.PLAYERS_MISMATCH, str(exc)) from None
         return SeatPlayersReply(game_id=request.game_id, player_ids=seated)
 
     async def view(self, request: GetView) -> ViewReply:
         summary = await self.store.game(request.game_id)
         if summary is None:
-            raise Refusal(ArchiveCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
+            raise Refusal(ServiceCode.UNKNOWN_GAME_ID, f"no archived game {request.game_id}")
         step = request.step if request.step is not None else summary.last_seq
         if step > summary.last_seq:
             raise Refusal(
-                ArchiveCode.UNKNOWN_STEP,
+                ServiceCode.UNKNOWN_STEP,
                 f"game {request.game_id} has {summary.last_seq} archived commits, not {step}",
             )
         finished = summary.status == "finished"
@@ -79,11 +79,11 @@ class Queries:
         commits = await self.store.commits(request.game_id, upto=step)
         replayed = GameHead.replay(game, commits)
         if replayed is None or replayed.seq < step:
-            raise Refusal(ArchiveCode.UNKNOWN_STEP, f"commits before {step} are not archived yet")
+            raise Refusal(ServiceCode.UNKNOWN_STEP, f"commits before {step} are not archived yet")
         seats = game.seats(replayed.state)
         if request.seat is not None and request.seat >= seats:
             raise Refusal(
-                ArchiveCode.WRONG_SEAT,
+                Code.WRONG_SEAT,
                 f"seat {request.seat} does not exist (seats 0..{seats - 1})",
             )
         return ViewReply(

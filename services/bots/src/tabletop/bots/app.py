@@ -6,8 +6,9 @@ app; `create_app` builds one for tests."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Annotated
 
+from faststream import Context
 from faststream.asgi import AsgiFastStream
 from faststream.nats.annotations import NatsMessage
 from prometheus_client import CollectorRegistry
@@ -21,7 +22,8 @@ from tabletop.eventlog import (
     ensure_streams,
 )
 from tabletop.games import get_game
-from tabletop.messaging import RulesClient
+from tabletop.messaging import ArchiveClient, RulesClient
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import (
     DeadLetters,
     Verdict,
@@ -38,6 +40,10 @@ log = logging.getLogger("tabletop.bots")
 
 RETRY_DELAY_SECONDS = 1.0
 
+# Built at startup, once NATS answers, and handed to the handler by
+# faststream's context (the subscribers start only after the startup hooks).
+Running = Annotated[BotWorker, Context("worker")]
+
 
 def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
     settings = settings or BotsSettings()
@@ -45,7 +51,6 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
     metrics = BotsMetrics(registry)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.bots_consumer_config(settings.ack_wait)
-    ready: dict[str, Any] = {}  # the worker, once NATS answers
     dead_letters = DeadLetters(
         "bots", topology.dead_letter_subject("bots"), settings.max_attempts, registry
     )
@@ -60,11 +65,11 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         title="bots.games",
         description="Every commit; when a bot seat must act, its move goes to rules.submit",
     )
-    async def on_commit(msg: NatsMessage) -> None:
+    async def on_commit(msg: NatsMessage, worker: Running) -> None:
         if await dead_letters.parked_unsettled(msg):
             return
         try:
-            verdict, reason = await ready["worker"].settlement(msg.raw_message.data)
+            verdict, reason = await worker.settlement(msg.raw_message.data)
         except Exception as exc:
             log.exception("bot worker failed on a commit; it will come back")
             verdict, reason = Verdict.NAK, f"worker failed: {type(exc).__name__}: {exc}"
@@ -88,8 +93,9 @@ def create_app(settings: BotsSettings | None = None) -> AsgiFastStream:
         dead_letters.bind(js)
         rules = RulesClient(nc, settings.namespace, timeout=settings.rules_timeout)
         heads = GameHeads(EventLog(js, topology), get_game, settings.cache_size)
-        seats = await js.key_value(topology.seats_bucket)
-        ready["worker"] = BotWorker(heads, seats, rules, metrics)
+        archive = ArchiveClient(nc, settings.namespace, timeout=settings.rules_timeout)
+        seats = SeatingDirectory(await js.key_value(topology.seats_bucket), archive)
+        broker.context.set_global("worker", BotWorker(heads, seats, rules, metrics))
         log.info("bots ready", extra={"consumer": consumer.durable_name})
 
     return app

@@ -16,16 +16,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeout
-from nats.js.errors import KeyNotFoundError
-from nats.js.kv import KeyValue
 from pydantic import ValidationError
 
 from tabletop.eventlog import Commit, GameHeads
 from tabletop.kernel import Code, Command, Game, UnknownGame
-from tabletop.messaging import RulesClient, ServiceCode, SubmitCommand
+from tabletop.messaging import Refusal, RulesClient, ServiceCode, SubmitCommand, Unavailable
 from tabletop.messaging.matchmaking import Seating
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.policies import deliberate, resolve
 from tabletop.runtime import Verdict
 
@@ -71,29 +68,14 @@ def plan_move(game: Game, state: Any, game_id: str, seq: int, bots: dict[int, st
 
 
 class BotWorker:
-    def __init__(self, heads: GameHeads, seats: KeyValue, rules: RulesClient, metrics: BotsMetrics):
+    def __init__(
+        self, heads: GameHeads, seats: SeatingDirectory, rules: RulesClient, metrics: BotsMetrics
+    ) -> None:
         self.heads = heads
         self.seats = seats
         self.rules = rules
         self.metrics = metrics
-        self._seatings: dict[str, Seating] = {}  # immutable once written: cache hits only
         self._warned: set[tuple[str, int]] = set()  # (game, seat) whose level fell back
-
-    async def seating(self, game_id: str) -> Seating | None:
-        found = self._seatings.get(game_id)
-        if found is not None:
-            return found
-        try:
-            entry = await self.seats.get(game_id)
-        except KeyNotFoundError:
-            return None
-        if not entry.value:
-            return None
-        found = Seating.model_validate_json(entry.value)
-        if len(self._seatings) > 4096:
-            self._seatings.clear()
-        self._seatings[game_id] = found
-        return found
 
     async def handle(self, data: bytes) -> Verdict:
         return (await self.settlement(data))[0]
@@ -111,7 +93,7 @@ class BotWorker:
         except ValidationError:
             log.error("malformed commit on the games stream")
             return Verdict.TERM, "malformed"
-        seating = await self.seating(commit.game_id)
+        seating = await self.seats.seating(commit.game_id)
         if seating is None or not seating.bot_seats():
             return Verdict.ACK, "no_bot"
         bots = self.policy_specs(seating)
@@ -161,20 +143,20 @@ class BotWorker:
         )
         where = {"game_id": commit.game_id, "seq": commit.seq, "seat": move.seat}
         try:
-            reply = await self.rules.submit(request)
-        except (NatsTimeout, NoRespondersError, TimeoutError):
+            accepted = await self.rules.submit(request)
+        except Unavailable:
             self.metrics.moves.labels(answer="no_answer").inc()
             log.warning("rules did not answer; the commit will come back", extra=where)
             return Verdict.NAK, "retry"
-        code = reply.error.code if reply.error else None
-        self.metrics.moves.labels(answer=code or "accepted").inc()
-        if code is None:
-            log.debug("bot moved", extra={**where, "landed": reply.seq})
-            return Verdict.ACK, "moved"
-        if code in HANDLED:
-            return Verdict.ACK, "handled"
-        if code in TRANSIENT:
-            return Verdict.NAK, "retry"
-        # A refused move is a policy bug; retrying the same move would loop.
-        log.error("rules refused a bot move: %s", reply.error, extra=where)
-        return Verdict.ACK, "refused"
+        except Refusal as refusal:
+            self.metrics.moves.labels(answer=refusal.code).inc()
+            if refusal.code in HANDLED:
+                return Verdict.ACK, "handled"
+            if refusal.code in TRANSIENT:
+                return Verdict.NAK, "retry"
+            # A refused move is a policy bug; retrying the same move would loop.
+            log.error("rules refused a bot move: %s", refusal, extra=where)
+            return Verdict.ACK, "refused"
+        self.metrics.moves.labels(answer="accepted").inc()
+        log.debug("bot moved", extra={**where, "landed": accepted.seq})
+        return Verdict.ACK, "moved"

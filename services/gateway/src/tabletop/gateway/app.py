@@ -81,7 +81,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
                 "GATEWAY_MAX_BODY_BYTES is above NATS's max payload; larger commands answer 413",
                 extra={"max_body_bytes": settings.max_body_bytes, "max_payload": nc.max_payload},
             )
-        app.state.backend = Backend(nc, settings)
+        seats = await nc.jetstream().key_value(topology.seats_bucket)
+        app.state.backend = Backend(nc, seats, settings)
         log.info("gateway ready", extra={"namespace": settings.namespace})
         try:
             yield

@@ -1,4 +1,5 @@
 """Every error as `{code, message}`: the gateway's own (ApiError), the
+services' (Refusal, and Unavailable when one does not answer), the
 framework's (unknown route, wrong method, unparsable or invalid body), NATS
 going away (503 `unavailable`, Retry-After) and bugs (500 `internal_error`,
 logged here, never shown to the client)."""
@@ -13,7 +14,10 @@ from fastapi.responses import JSONResponse
 from nats.errors import Error as NatsError
 from starlette.exceptions import HTTPException
 
-from .errors import FRAMEWORK_CODES, ApiError
+from tabletop.messaging import Refusal
+from tabletop.messaging.codes import FRAMEWORK_CODES, ServiceCode
+
+from .errors import ApiError
 
 log = logging.getLogger("tabletop.gateway")
 
@@ -23,13 +27,17 @@ def install_error_handlers(app: FastAPI, retry_after: int) -> None:
         assert isinstance(exc, ApiError)
         return exc.response(retry_after)
 
+    async def refused(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, Refusal)  # a service's refusal, or no answer (Unavailable)
+        return ApiError.of(exc).response(retry_after)
+
     async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         return ApiError("malformed_request", validation_message(exc)).response()
 
     async def framework_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, HTTPException)
-        code = FRAMEWORK_CODES.get(exc.status_code, "malformed_request")
+        code = FRAMEWORK_CODES.get(exc.status_code, ServiceCode.MALFORMED_REQUEST)
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
         if exc.status_code == 404:
             message = f"no route {request.url.path}"
@@ -50,6 +58,7 @@ def install_error_handlers(app: FastAPI, retry_after: int) -> None:
         return ApiError("internal_error", "the gateway failed on this request").response()
 
     app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(Refusal, refused)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(HTTPException, framework_error)
     app.add_exception_handler(NatsError, nats_down)

@@ -1,4 +1,5 @@
-"""Errors as `{code, message}` with an HTTP status chosen by the code.
+"""Errors as `{code, message}` with an HTTP status chosen by the code
+(tabletop.messaging.codes, the one registry of codes and statuses).
 
 400 the request is malformed; 401 no, a forged or an expired token; 403 the
 caller may not do or see this (another seat, a hidden view); 404 no such game,
@@ -17,58 +18,8 @@ from __future__ import annotations
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-STATUS: dict[str, int] = {
-    # 400
-    "malformed_request": 400,
-    "malformed_command": 400,
-    "unknown_command": 400,
-    "invalid_options": 400,
-    "unknown_level": 400,
-    "payload_too_large": 413,
-    "method_not_allowed": 405,
-    # 401
-    "unauthorized": 401,
-    "invalid_token": 401,
-    "token_expired": 401,
-    # 403
-    "wrong_seat": 403,
-    "not_a_player": 403,
-    "hidden": 403,
-    "game_not_finished": 403,
-    # 404
-    "unknown_game_id": 404,
-    "unknown_game": 404,
-    "unknown_step": 404,
-    "no_ticket": 404,
-    "not_found": 404,
-    "unknown_player": 404,
-    # 409
-    "stale_command": 409,
-    "duplicate_command": 409,
-    "not_your_turn": 409,
-    "game_over": 409,
-    "illegal_move": 409,
-    "conflict": 409,
-    "game_exists": 409,
-    "already_queued": 409,
-    "already_matched": 409,
-    "players_mismatch": 409,
-    # 429 (tabletop.gateway.limits)
-    "rate_limited": 429,
-    "too_many_sockets": 429,
-    # 500, 503
-    "internal_error": 500,
-    "unavailable": 503,
-}
-
-# The framework's own HTTP errors (Starlette's HTTPException) by status.
-FRAMEWORK_CODES: dict[int, str] = {
-    400: "malformed_request",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "payload_too_large",
-}
-
+from tabletop.messaging import Refusal
+from tabletop.messaging.codes import http_status
 
 RETRY_AFTER = 2  # seconds, when the settings do not say (GATEWAY_RETRY_AFTER)
 
@@ -86,10 +37,14 @@ class ApiError(Exception):
         self.message = message
         self.seq = seq
 
+    @classmethod
+    def of(cls, refusal: Refusal) -> ApiError:
+        """A service's refusal (or Unavailable) as the gateway answers it."""
+        return cls(refusal.code, refusal.message, refusal.seq)
+
     @property
     def status(self) -> int:
-        # A refusal code this table does not list is a game's own (card_not_in_hand…): 409.
-        return STATUS.get(self.code, 409)
+        return http_status(self.code)
 
     def response(self, retry_after: int = RETRY_AFTER) -> JSONResponse:
         body = ErrorOut(code=self.code, message=self.message, seq=self.seq)

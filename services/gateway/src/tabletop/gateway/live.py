@@ -23,6 +23,7 @@ from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
 from tabletop.eventlog import GAME_ID_PATTERN
+from tabletop.messaging import Refusal
 
 from .auth import backend_of, claims_from, seat_of
 from .errors import ApiError
@@ -44,6 +45,8 @@ async def game_updates(websocket: WebSocket, game_id: str, token: str | None = N
         await _push_views(websocket, game_id, token, limits)
     except ApiError as exc:
         await _close_with(websocket, exc)
+    except Refusal as exc:  # a service's, or Unavailable
+        await _close_with(websocket, ApiError.of(exc))
     except RateLimited as exc:
         await _close_with(websocket, ApiError("rate_limited", exc.message))
     except TooManySockets as exc:

@@ -55,9 +55,8 @@ async def submit_command(
         command=for_my_seat(body.command, seat),
         expected_seq=body.expected_seq,
     )
-    reply = await backend.submit(request)
-    assert reply.seq is not None
-    return CommandOut(accepted=True, game_id=game_id, seq=reply.seq, command_id=client_id)
+    accepted = await backend.rules.submit(request)
+    return CommandOut(accepted=True, game_id=game_id, seq=accepted.seq, command_id=client_id)
 
 
 @router.get("/{game_id}/events")
@@ -101,16 +100,15 @@ async def replay(
         seat = mine
     else:
         seat = int(as_)
-    reply = await backend.replay(GetView(game_id=game_id, step=at, seat=seat))
+    archived = await backend.archive.view(GetView(game_id=game_id, step=at, seat=seat))
     # Another seat's view is released only once the game is over (checked before sending it).
-    if seat is not None and seat != mine and not reply.finished:
+    if seat is not None and seat != mine and not archived.finished:
         raise ApiError("hidden", "another seat's view is hidden until the game is over")
-    assert reply.step is not None and reply.view is not None and reply.last_seq is not None
     return ReplayOut(
         game_id=game_id,
-        step=reply.step,
-        last_seq=reply.last_seq,
-        finished=bool(reply.finished),
+        step=archived.step,
+        last_seq=archived.last_seq,
+        finished=archived.finished,
         seat=seat,
-        view=reply.view,
+        view=archived.view,
     )

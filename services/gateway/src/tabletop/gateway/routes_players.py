@@ -14,7 +14,7 @@ from tabletop.messaging.matchmaking import JoinQueue, Ticket
 
 from .auth import Me, Services, settings_of
 from .backend import known_game
-from .errors import ERROR_RESPONSES, ApiError
+from .errors import ERROR_RESPONSES
 from .models import MeOut, QueueIn, TokenOut
 from .tokens import issue
 
@@ -41,25 +41,19 @@ async def me(claims: Me) -> MeOut:
 async def join_queue(body: QueueIn, claims: Me, backend: Services) -> Ticket:
     """Join the queue for a game; the ticket is `matched` (game id, seat) once seated."""
     request = JoinQueue(player_id=claims.sub, **body.model_dump())
-    ticket = (await backend.join(request)).ticket
-    assert ticket is not None
-    return ticket
+    return await backend.matchmaking.join(request)
 
 
 @router.get("/queue", tags=["queue"])
 async def my_ticket(claims: Me, backend: Services) -> Ticket:
     """My ticket: waiting, matched (with my game and seat) or cancelled."""
-    ticket = (await backend.ticket(claims.sub)).ticket
-    assert ticket is not None
-    return ticket
+    return await backend.matchmaking.ticket(claims.sub)
 
 
 @router.delete("/queue", tags=["queue"])
 async def leave_queue(claims: Me, backend: Services) -> Ticket:
     """Leave the queue (refused with 409 once matched)."""
-    ticket = (await backend.leave(claims.sub)).ticket
-    assert ticket is not None
-    return ticket
+    return await backend.matchmaking.leave(claims.sub)
 
 
 @router.get("/games", tags=["games"])
@@ -71,7 +65,7 @@ async def my_games(
 ) -> list[GameSummary]:
     """My games, newest first (from the archive)."""
     request = GetPlayerGames(player_id=claims.sub, status=status, limit=limit)
-    return await backend.player_games(request)
+    return await backend.archive.player_games(request)
 
 
 @router.get("/leaderboards/{game}", tags=["leaderboards"])
@@ -80,14 +74,11 @@ async def leaderboard(
 ) -> list[Rating]:
     """The top players of a game type (public)."""
     known_game(game)
-    return (await backend.top(game, limit)).ratings
+    return await backend.boards.top(game, limit)
 
 
 @router.get("/leaderboards/{game}/players/{player_id}", tags=["leaderboards"])
 async def player_rating(game: str, player_id: PlayerId, backend: Services) -> Rating:
     """A player's rating and place (public)."""
     known_game(game)
-    rating = (await backend.rating(game, player_id)).rating
-    if rating is None:
-        raise ApiError("not_found", f"{player_id} has no {game} rating yet")
-    return rating
+    return await backend.boards.rating(game, player_id)

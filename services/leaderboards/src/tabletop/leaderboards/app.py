@@ -7,15 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import Annotated, TypeVar
 
+from asyncpg import Pool
+from faststream import Context
 from faststream.asgi import AsgiFastStream
 from faststream.nats.annotations import NatsMessage
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import EventLog, Topology, ensure_consumer, ensure_streams
+from tabletop.eventlog import (
+    EventLog,
+    Topology,
+    ensure_consumer,
+    ensure_key_values,
+    ensure_streams,
+)
 from tabletop.games.catalog import GameCatalog
+from tabletop.messaging import ArchiveClient
 from tabletop.messaging.leaderboards import (
     GetHistory,
     GetRating,
@@ -26,13 +36,14 @@ from tabletop.messaging.leaderboards import (
     TopReply,
 )
 from tabletop.messaging.refusals import counted_answer, counting_refusals
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import DeadLetters, durable_pull_subscriber, service_app, service_broker
 from tabletop.storage import connect_pool, migrate, migration_lock
 
 from .application import Ratings
 from .board import MIGRATIONS, Board
 from .consumer import RETRY_DELAY_SECONDS, CommitRater
-from .finished import EndDetector, SeatLookup
+from .finished import EndDetector
 from .metrics import LeaderboardsMetrics
 from .persistence import eventsourcing_env
 from .queries import Queries
@@ -43,6 +54,19 @@ log = logging.getLogger("tabletop.leaderboards")
 T = TypeVar("T", TopReply, RatingReply, HistoryReply)
 
 
+@dataclass(frozen=True, slots=True)
+class Started:
+    """What the handlers use, built at startup once the stores answer; handed
+    to them by faststream's context (subscribers start after the startup hooks)."""
+
+    queries: Queries
+    rater: CommitRater
+    pool: Pool
+
+
+Running = Annotated[Started, Context("started")]
+
+
 def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     settings = settings or LeaderboardsSettings()
     registry = CollectorRegistry()
@@ -51,7 +75,6 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     subjects = LeaderboardSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     consumer = topology.leaderboards_consumer_config()
-    ready: dict[str, Any] = {}  # queries and rater, set once the stores are reachable
     dead_letters = DeadLetters(
         "leaderboards", topology.dead_letter_subject("leaderboards"), settings.max_attempts,
         registry,
@@ -64,8 +87,8 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         app_name="leaderboards",
     )
 
-    async def answer(op: str, refused: type[T], work: Callable[[Queries], Awaitable[T]]) -> T:
-        return await counted_answer(op, refused, work(ready["queries"]), metrics.request)
+    async def answer(op: str, refused: type[T], work: Awaitable[T]) -> T:
+        return await counted_answer(op, refused, work, metrics.request)
 
     @durable_pull_subscriber(
         broker,
@@ -75,26 +98,26 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         title="leaderboards.games",
         description="Every commit; the one that ends a game rates it, exactly once",
     )
-    async def rate_commit(msg: NatsMessage) -> None:
+    async def rate_commit(msg: NatsMessage, started: Running) -> None:
         if await dead_letters.parked_unsettled(msg):
             return
-        verdict, reason = await ready["rater"].handle(msg.raw_message)
+        verdict, reason = await started.rater.handle(msg.raw_message)
         await dead_letters.settle(msg, verdict, RETRY_DELAY_SECONDS, reason)
 
     @broker.subscriber(subjects.top, queue=subjects.queue, title="leaderboards.top")
-    async def get_top(request: GetTop) -> TopReply:
+    async def get_top(request: GetTop, started: Running) -> TopReply:
         """The best N ratings of a game type (by ordinal)."""
-        return await answer("top", TopReply, lambda q: q.top(request))
+        return await answer("top", TopReply, started.queries.top(request))
 
     @broker.subscriber(subjects.rating, queue=subjects.queue, title="leaderboards.rating")
-    async def get_rating(request: GetRating) -> RatingReply:
+    async def get_rating(request: GetRating, started: Running) -> RatingReply:
         """One player's rating in a game type."""
-        return await answer("rating", RatingReply, lambda q: q.rating(request))
+        return await answer("rating", RatingReply, started.queries.rating(request))
 
     @broker.subscriber(subjects.history, queue=subjects.queue, title="leaderboards.history")
-    async def get_history(request: GetHistory) -> HistoryReply:
+    async def get_history(request: GetHistory, started: Running) -> HistoryReply:
         """One player's rating after each rated game, oldest first."""
-        return await answer("history", HistoryReply, lambda q: q.history(request))
+        return await answer("history", HistoryReply, started.queries.history(request))
 
     app = service_app(broker, registry)
 
@@ -115,21 +138,23 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
         nc = await broker.connect()
         js = nc.jetstream()
         await ensure_streams(js, topology)
+        await ensure_key_values(js, topology)
         dead_letters.bind(js)
         await ensure_consumer(js, topology, consumer)
         ends = EndDetector(catalog, EventLog(js, topology), settings.cache_size)
-        seats = SeatLookup(nc, settings.namespace, settings.archive_timeout)
-        ready["queries"] = Queries(ratings, board)
-        ready["rater"] = CommitRater(ratings, board, ends, seats, metrics)
-        ready["pool"] = pool
+        archive = ArchiveClient(nc, settings.namespace, settings.archive_timeout)
+        seats = SeatingDirectory(await js.key_value(topology.seats_bucket), archive)
+        rater = CommitRater(ratings, board, ends, seats, metrics)
+        broker.context.set_global("started", Started(Queries(ratings, board), rater, pool))
         log.info("leaderboards ready", extra={"stream": topology.games_stream,
                                               "schema": settings.db_schema})  # fmt: skip
 
     @app.after_shutdown
     async def close() -> None:
-        if "pool" in ready:
-            await ready["pool"].close()
-            ready["queries"].ratings.close()
+        started: Started | None = broker.context.get("started")
+        if started is not None:
+            await started.pool.close()
+            started.queries.ratings.close()
 
     return app
 

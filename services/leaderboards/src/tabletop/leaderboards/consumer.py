@@ -16,11 +16,13 @@ from nats.aio.msg import Msg
 from pydantic import ValidationError
 
 from tabletop.eventlog import Commit
+from tabletop.messaging import Refusal
+from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import Verdict
 
 from .application import FinishedGame, Ratings
 from .board import Board
-from .finished import EndDetector, NotYet, SeatLookup
+from .finished import EndDetector, NotYet
 from .metrics import LeaderboardsMetrics
 from .skill import MAX_PLAYERS, MIN_PLAYERS
 
@@ -35,7 +37,7 @@ class CommitRater:
         ratings: Ratings,
         board: Board,
         ends: EndDetector,
-        seats: SeatLookup,
+        seats: SeatingDirectory,
         metrics: LeaderboardsMetrics,
     ) -> None:
         self.ratings = ratings
@@ -75,7 +77,7 @@ class CommitRater:
         if await asyncio.to_thread(self.ratings.applied, position):
             await self._rewrite_board(commit, ending.game)
             return "duplicate"
-        player_ids = await self.seats.player_ids(commit.game_id)
+        player_ids = await self._players(commit.game_id) or []
         ranks = list(ending.outcome.ranks)
         reason = None
         if not player_ids:
@@ -88,7 +90,6 @@ class CommitRater:
             self.metrics.skipped.labels(reason=reason).inc()
             log.warning("finished game not rated: %s", reason, extra={"game_id": commit.game_id})
             return "skipped"
-        assert player_ids is not None
         finished = FinishedGame(
             game_id=commit.game_id,
             game=ending.game,
@@ -110,8 +111,16 @@ class CommitRater:
     ) -> None:
         """After a crash between the aggregates and the board, converge."""
         if player_ids is None:
-            player_ids = await self.seats.player_ids(commit.game_id) or []
+            player_ids = await self._players(commit.game_id) or []
         current = [
             await asyncio.to_thread(self.ratings.rating, game, player) for player in player_ids
         ]
         await self.board.put(r for r in current if r.games)
+
+    async def _players(self, game_id: str) -> list[str] | None:
+        """Who played, from the seating directory; NotYet when the archive has
+        not seen the game yet (it follows the same stream) or did not answer."""
+        try:
+            return await self.seats.players(game_id)
+        except Refusal as refusal:
+            raise NotYet(f"seats of {game_id} unknown: {refusal}") from None

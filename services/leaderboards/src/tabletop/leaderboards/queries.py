@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from tabletop.messaging.codes import ServiceCode
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.leaderboards import (
     GetHistory,
     GetRating,
@@ -15,13 +17,12 @@ from tabletop.messaging.leaderboards import (
     RatingReply,
     TopReply,
 )
-from tabletop.messaging.refusals import Refusal
 
 from .application import Ratings
 from .board import Board
 from .skill import Skill
 
-UNKNOWN_PLAYER = "unknown_player"
+UNKNOWN_PLAYER = ServiceCode.UNKNOWN_PLAYER
 
 
 class Queries:

@@ -9,13 +9,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 
+from faststream import Context
 from faststream.asgi import AsgiFastStream
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from tabletop.messaging import ErrorBody
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.matchmaking import (
     GetTicket,
     JoinQueue,
@@ -27,12 +29,49 @@ from tabletop.messaging.matchmaking import (
 from tabletop.messaging.refusals import counting_refusals
 from tabletop.runtime import service_app, service_broker
 
-from .matchmaker import Matchmaker, Refusal
+from .matchmaker import Matchmaker
 from .metrics import MatchmakingMetrics
 from .settings import MatchmakingSettings
 from .store import MatchmakingStore
 
 log = logging.getLogger("tabletop.matchmaking")
+
+# Built at startup, once NATS answers, and handed to each handler by
+# faststream's context (the subscribers start only after the startup hooks).
+Running = Annotated[Matchmaker, Context("matchmaker")]
+
+
+class Ticks:
+    """The periodic work, each its own task: the tick (bot backfill, retries)
+    and the seating sweep, apart so a long sweep does not hold up the backfill."""
+
+    def __init__(self, settings: MatchmakingSettings) -> None:
+        self.settings = settings
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def start(self, matchmaker: Matchmaker) -> None:
+        self.tasks = [
+            asyncio.create_task(every(self.settings.tick, matchmaker.tick, "matchmaking tick")),
+            asyncio.create_task(
+                every(self.settings.sweep_interval, matchmaker.expire_seatings, "seating sweep")
+            ),
+        ]
+
+    async def stop(self) -> None:
+        # A match cut short stays pending in KV and is finished after a restart.
+        for task in self.tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
+    while True:
+        try:
+            await work()
+        except Exception:
+            log.exception("%s failed", what)
+        await asyncio.sleep(seconds)
 
 
 def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
@@ -42,7 +81,7 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     subjects = MatchmakingSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas,
                         ticket_ttl=settings.ticket_ttl)  # fmt: skip
-    ready: dict[str, Any] = {}  # the matchmaker and its tick task, once NATS answers
+    ticks = Ticks(settings)
 
     broker = service_broker(
         settings,
@@ -51,9 +90,9 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         app_name="matchmaking",
     )
 
-    async def answer(op: str, work: Callable[[Matchmaker], Awaitable[Ticket]]) -> TicketReply:
+    async def answer(op: str, work: Awaitable[Ticket]) -> TicketReply:
         try:
-            ticket = await work(ready["matchmaker"])
+            ticket = await work
         except Refusal as refusal:
             metrics.request(op, refusal.code)
             error = ErrorBody(code=refusal.code, message=refusal.message)
@@ -65,19 +104,19 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         return broker.subscriber(subject, queue=subjects.queue, title=title, max_workers=8)
 
     @request_subscriber(subjects.join, "matchmaking.join")
-    async def join(request: JoinQueue) -> TicketReply:
+    async def join(request: JoinQueue, matchmaker: Running) -> TicketReply:
         """Queue a player (idempotent); the reply is the ticket, `matched` if the table filled."""
-        return await answer("join", lambda m: m.join(request))
+        return await answer("join", matchmaker.join(request))
 
     @request_subscriber(subjects.leave, "matchmaking.leave")
-    async def leave(request: LeaveQueue) -> TicketReply:
+    async def leave(request: LeaveQueue, matchmaker: Running) -> TicketReply:
         """Leave the queue; refused once the ticket is matched."""
-        return await answer("leave", lambda m: m.leave(request))
+        return await answer("leave", matchmaker.leave(request))
 
     @request_subscriber(subjects.status, "matchmaking.status")
-    async def status(request: GetTicket) -> TicketReply:
+    async def status(request: GetTicket, matchmaker: Running) -> TicketReply:
         """A player's ticket: waiting, matched (game id and seat) or cancelled."""
-        return await answer("status", lambda m: m.status(request.player_id))
+        return await answer("status", matchmaker.status(request.player_id))
 
     app = service_app(
         broker,
@@ -86,14 +125,6 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
         title="Tabletop matchmaking service",
         description="Queues, tickets and match-found messages (`found.<player>`: MatchFound).",
     )
-
-    async def every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
-        while True:
-            try:
-                await work()
-            except Exception:
-                log.exception("%s failed", what)
-            await asyncio.sleep(seconds)
 
     @app.on_startup
     async def connect() -> None:
@@ -106,7 +137,7 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
             await js.key_value(topology.queues_bucket),
             await js.key_value(topology.seats_bucket),
         )
-        ready["matchmaker"] = Matchmaker(store, nc, settings, metrics)
+        broker.context.set_global("matchmaker", Matchmaker(store, nc, settings, metrics))
         log.info(
             "matchmaking ready",
             extra={"tickets": topology.tickets_bucket, "queues": topology.queues_bucket},
@@ -114,22 +145,11 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
 
     @app.after_startup
     async def start_ticking() -> None:
-        matchmaker: Matchmaker = ready["matchmaker"]
-        ready["tasks"] = [
-            asyncio.create_task(every(settings.tick, matchmaker.tick, "matchmaking tick")),
-            # Apart from the tick: a long sweep must not hold up the bot backfill.
-            asyncio.create_task(
-                every(settings.sweep_interval, matchmaker.expire_seatings, "seating sweep")
-            ),
-        ]
+        ticks.start(broker.context.get("matchmaker"))
 
     @app.on_shutdown
     async def stop_ticking() -> None:
-        # A match cut short stays pending in KV and is finished after a restart.
-        for task in ready.get("tasks", []):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await ticks.stop()
 
     return app
 

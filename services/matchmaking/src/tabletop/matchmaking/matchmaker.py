@@ -14,7 +14,6 @@ steps, which land once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import uuid
@@ -24,22 +23,18 @@ from nats.aio.client import Client
 
 from tabletop.games import get_game
 from tabletop.kernel import IllegalCommand, UnknownGame
-from tabletop.messaging import RulesClient, ServiceCode, StartGame
+from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame
 from tabletop.messaging.archive import (
-    ArchiveSubjects,
-    GameReply,
     GameSummary,
-    GetGame,
     GetPlayerGames,
-    PlayerGamesReply,
     SeatPlayers,
 )
+from tabletop.messaging.errors import Refusal, Unavailable
 from tabletop.messaging.matchmaking import (
     DEFAULT_LEVEL,
     JoinQueue,
     LeaveQueue,
     MatchFound,
-    MatchmakingCode,
     MatchmakingSubjects,
     Ticket,
     TicketStatus,
@@ -63,14 +58,6 @@ from .store import MatchmakingStore
 log = logging.getLogger("tabletop.matchmaking")
 
 
-class Refusal(Exception):
-    def __init__(self, code: str, message: str, ticket: Ticket | None = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = str(code)
-        self.message = message
-        self.ticket = ticket
-
-
 class Matchmaker:
     def __init__(
         self,
@@ -86,8 +73,8 @@ class Matchmaker:
         self.metrics = metrics
         self.clock = clock
         self.rules = RulesClient(nc, settings.namespace, timeout=settings.request_timeout)
+        self.archive = ArchiveClient(nc, settings.namespace, timeout=settings.request_timeout)
         self.subjects = MatchmakingSubjects(namespace=settings.namespace)
-        self.archive = ArchiveSubjects(namespace=settings.namespace)
 
     # --------------------------------------------------------------- requests
     async def join(self, request: JoinQueue) -> Ticket:
@@ -101,10 +88,10 @@ class Matchmaker:
         if existing is not None and existing.status == TicketStatus.WAITING:
             if existing.queue != key:
                 raise Refusal(
-                    MatchmakingCode.ALREADY_QUEUED,
+                    ServiceCode.ALREADY_QUEUED,
                     f"{request.player_id} already waits for {existing.game} "
                     f"({existing.players} players); leave that queue first",
-                    existing,
+                    ticket=existing,
                 )
             ticket = existing  # joining twice is one ticket (and repairs a half-done join)
         else:
@@ -140,7 +127,7 @@ class Matchmaker:
         for field, level in (("bot", request.bot), ("bot_difficulty", request.bot_difficulty)):
             if level is not None and level not in levels:
                 raise Refusal(
-                    MatchmakingCode.UNKNOWN_LEVEL,
+                    ServiceCode.UNKNOWN_LEVEL,
                     f"{field}: {request.game} has no bot level {level!r}; "
                     f"expected one of {', '.join(levels)}",
                 )
@@ -159,24 +146,19 @@ class Matchmaker:
             return
         request = GetPlayerGames(player_id=player_id, status="running", limit=min(500, 4 * limit))
         try:
-            msg = await self.nc.request(self.archive.player_games,
-                                        request.model_dump_json().encode(),
-                                        timeout=self.settings.request_timeout)  # fmt: skip
-        except Exception as exc:  # fail closed: the cap is what stops a flood of games
+            games = await self.archive.player_games(request)
+        except Refusal as refusal:  # fail closed: the cap is what stops a flood of games
             raise Refusal(
-                ServiceCode.UNAVAILABLE, f"cannot count open games: {type(exc).__name__}"
+                ServiceCode.UNAVAILABLE, f"cannot count open games: {refusal.code}"
             ) from None
-        reply = PlayerGamesReply.model_validate_json(msg.data)
-        if reply.error is not None:
-            raise Refusal(ServiceCode.UNAVAILABLE, f"cannot count open games: {reply.error.code}")
         since = self.clock() - self.settings.open_game_window
         open_games = [
-            g for g in reply.games
+            g for g in games
             if g.created_at is None or g.created_at.timestamp() >= since
         ]  # fmt: skip
         if len(open_games) >= limit:
             raise Refusal(
-                MatchmakingCode.TOO_MANY_OPEN_GAMES,
+                ServiceCode.TOO_MANY_OPEN_GAMES,
                 f"{player_id} has {len(open_games)} unfinished games (at most {limit}); "
                 f"finish one first, e.g. {open_games[0].game_id}",
             )
@@ -197,11 +179,13 @@ class Matchmaker:
     async def leave(self, request: LeaveQueue) -> Ticket:
         ticket = await self.store.ticket(request.player_id)
         if ticket is None:
-            raise Refusal(MatchmakingCode.NO_TICKET, f"{request.player_id} has no ticket")
+            raise Refusal(ServiceCode.NO_TICKET, f"{request.player_id} has no ticket")
         if ticket.status == TicketStatus.CANCELLED:
             return ticket
         if ticket.status == TicketStatus.MATCHED:
-            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "the ticket is already matched", ticket)
+            raise Refusal(
+                ServiceCode.ALREADY_MATCHED, "the ticket is already matched", ticket=ticket
+            )
 
         def remove(state: QueueState) -> QueueState:
             return (
@@ -213,7 +197,7 @@ class Matchmaker:
 
         before, after = await self.store.change_queue(ticket.queue, fresh, remove)
         if not before.holds(ticket.ticket_id) and after.pending_match_of(ticket.ticket_id):
-            raise Refusal(MatchmakingCode.ALREADY_MATCHED, "a match is being started", ticket)
+            raise Refusal(ServiceCode.ALREADY_MATCHED, "a match is being started", ticket=ticket)
         cancelled = ticket.model_copy(update={"status": TicketStatus.CANCELLED})
         await self.store.put_ticket(cancelled)
         self.metrics.tickets.labels(event="left").inc()
@@ -222,7 +206,7 @@ class Matchmaker:
     async def status(self, player_id: str) -> Ticket:
         ticket = await self.store.ticket(player_id)
         if ticket is None:
-            raise Refusal(MatchmakingCode.NO_TICKET, f"{player_id} has no ticket")
+            raise Refusal(ServiceCode.NO_TICKET, f"{player_id} has no ticket")
         return ticket
 
     # ------------------------------------------------------------------ ticks
@@ -264,11 +248,8 @@ class Matchmaker:
 
     async def _archived(self, game_id: str) -> GameSummary | None:
         try:
-            msg = await self.nc.request(self.archive.game,
-                                        GetGame(game_id=game_id).model_dump_json().encode(),
-                                        timeout=self.settings.request_timeout)  # fmt: skip
-            return GameReply.model_validate_json(msg.data).game
-        except Exception:  # not archived yet, or the archive is down: ask again later
+            return await self.archive.game(game_id)
+        except Refusal:  # not archived yet, or the archive is down: ask again later
             return None
 
     async def match(self, key: str) -> None:
@@ -327,26 +308,23 @@ class Matchmaker:
             game_id=match.game_id,
             command_id=match.start_command_id,
         )
-        reply = await self.rules.start_game(request)
-        if reply.accepted or (reply.error and reply.error.code == ServiceCode.DUPLICATE_COMMAND):
-            return True
-        log.error(
-            "rules refused to start a match: %s", reply.error, extra={"game_id": match.game_id}
-        )
-        self.metrics.matches.labels(result="refused").inc()
-        return False
+        try:
+            await self.rules.start_game(request)
+        except Unavailable:
+            raise  # the match stays pending and is retried
+        except Refusal as refusal:
+            if refusal.code == ServiceCode.DUPLICATE_COMMAND:
+                return True  # started before, by this match
+            log.error("rules refused to start a match: %s", refusal,
+                      extra={"game_id": match.game_id})  # fmt: skip
+            self.metrics.matches.labels(result="refused").inc()
+            return False
+        return True
 
     async def _seat_in_archive(self, match: Match) -> None:
         """Leaderboards rate a game by the archive's seat list (idempotent)."""
         request = SeatPlayers(game_id=match.game_id, player_ids=match.seating.player_ids)
-        msg = await self.nc.request(
-            self.archive.seat_players,
-            request.model_dump_json().encode(),
-            timeout=self.settings.request_timeout,
-        )
-        error = json.loads(msg.data).get("error")
-        if error:
-            raise RuntimeError(f"archive refused the seating: {error}")
+        await self.archive.seat_players(request)  # a Refusal leaves the match pending
 
     @staticmethod
     def _fresh_queue(request: JoinQueue, key: str) -> QueueState:

@@ -8,22 +8,28 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 
+from faststream import Context
 from faststream.asgi import AsgiFastStream
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
-from .engine import Refusal, Rules
+from .engine import Rules
 from .metrics import RulesMetrics
 from .settings import RulesSettings
 
 log = logging.getLogger("tabletop.rules")
+
+# Built at startup, once the event log answers (or in create_app around a
+# given log), and handed to each handler by faststream's context.
+Running = Annotated[Rules, Context("rules")]
 
 
 def create_app(
@@ -37,10 +43,6 @@ def create_app(
     catalog = GameCatalog.from_paths(settings.extra_games)
     subjects = RulesSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
-    rules: list[Rules] = []  # set once the event log is reachable
-
-    if commits is not None:
-        rules.append(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
 
     def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
         metrics.record("request", code, 0.0)
@@ -49,15 +51,20 @@ def create_app(
     # No registry, so no faststream Prometheus middleware: RulesMetrics already
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
+    if commits is not None:
+        rules = Rules(commits, catalog, settings.cache_size, settings.max_attempts)
+        broker.context.set_global("rules", rules)
 
-    async def answer(op: str, work: Callable[[Rules], Awaitable[RulesReply]]) -> RulesReply:
+    async def answer(
+        op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
+    ) -> RulesReply:
         started = time.perf_counter()
-        conflicts_before = rules[0].conflicts
+        conflicts_before = rules.conflicts
         try:
-            reply = await work(rules[0])
+            reply = await work(rules)
         except Refusal as refusal:
-            reply = refusal.reply
-        metrics.conflicts.inc(rules[0].conflicts - conflicts_before)
+            reply = RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
+        metrics.conflicts.inc(rules.conflicts - conflicts_before)
         code = reply.error.code if reply.error else None
         metrics.record(op, code, time.perf_counter() - started)
         where = {"game_id": reply.game_id, "seq": reply.seq}
@@ -67,16 +74,16 @@ def create_app(
     queue, workers = subjects.queue, settings.workers
 
     @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame) -> RulesReply:
+    async def start_game(request: StartGame, rules: Running) -> RulesReply:
         """Start a game: commit its setup events as the game's first commit."""
-        return await answer("start", lambda r: r.start(request))
+        return await answer("start", rules, lambda r: r.start(request))
 
     @broker.subscriber(
         subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
     )
-    async def submit_command(request: SubmitCommand) -> RulesReply:
+    async def submit_command(request: SubmitCommand, rules: Running) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
-        return await answer("submit", lambda r: r.submit(request))
+        return await answer("submit", rules, lambda r: r.submit(request))
 
     app = service_app(
         broker,
@@ -89,13 +96,13 @@ def create_app(
     @app.on_startup
     async def connect_event_log() -> None:
         log.info("serving games", extra={"games": ",".join(catalog.ids())})
-        if rules:
+        if commits is not None:
             return
         # Connect before the subscribers start, so no request finds the log missing.
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
-        rules.append(Rules(EventLog(js, topology), catalog, settings.cache_size,
-                           settings.max_attempts))  # fmt: skip
+        rules = Rules(EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts)
+        broker.context.set_global("rules", rules)
         log.info("event log ready", extra={"stream": topology.games_stream})
 
     return app

@@ -25,18 +25,9 @@ from tabletop.eventlog import (
 from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import IllegalCommand, UnknownGame
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.errors import Refusal
 
 log = logging.getLogger(__name__)
-
-
-class Refusal(Exception):
-    """A request answered with an error; carries what the reply needs."""
-
-    def __init__(
-        self, code: str, message: str, game_id: str | None = None, seq: int | None = None
-    ) -> None:
-        super().__init__(f"{code}: {message}")
-        self.reply = RulesReply.refused(code, message, game_id, seq)
 
 
 def _fresh_rng() -> random.Random:

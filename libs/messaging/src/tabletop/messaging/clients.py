@@ -1,0 +1,170 @@
+"""Typed clients of every service over NATS request/reply, with one error
+policy: an answer with `error` raises `Refusal` (its code, and the game id
+and seq the reply names), no answer raises `Unavailable`, a request NATS
+cannot carry raises `Refusal(payload_too_large)`. What a method returns is
+the answer itself, every field present: callers never check for None."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TypeVar
+
+from nats.aio.client import Client
+from nats.errors import MaxPayloadError, NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from pydantic import BaseModel
+
+from .archive import (
+    ArchivedView,
+    ArchiveSubjects,
+    GameSummary,
+    GetCommits,
+    GetGame,
+    GetPlayerGames,
+    GetView,
+    SeatPlayers,
+)
+from .codes import ServiceCode
+from .errors import Refusal, Unavailable
+from .leaderboards import (
+    GetHistory,
+    GetRating,
+    GetTop,
+    LeaderboardSubjects,
+    Rating,
+    RatingChange,
+)
+from .matchmaking import GetTicket, JoinQueue, LeaveQueue, MatchmakingSubjects, Ticket
+from .rules import Accepted, StartGame, SubmitCommand
+from .subjects import RulesSubjects
+
+A = TypeVar("A", bound=BaseModel)
+
+
+class ServiceClient:
+    def __init__(self, nc: Client, timeout: float = 5.0) -> None:
+        self.nc = nc
+        self.timeout = timeout
+
+    async def ask(self, subject: str, payload: bytes, answer: type[A]) -> A:
+        """`payload` sent as is (tests send malformed ones), the reply as `answer`."""
+        try:
+            msg = await self.nc.request(subject, payload, timeout=self.timeout)
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            raise Unavailable(subject) from None
+        except MaxPayloadError:
+            raise Refusal(
+                ServiceCode.PAYLOAD_TOO_LARGE, "the request is larger than NATS carries"
+            ) from None
+        data: dict[str, Any] = json.loads(msg.data)
+        error = data.get("error")
+        if error:
+            raise Refusal(error["code"], error["message"], data.get("game_id"), data.get("seq"))
+        return answer.model_validate(data)
+
+    async def _ask(self, subject: str, request: BaseModel, answer: type[A]) -> A:
+        return await self.ask(subject, request.model_dump_json().encode(), answer)
+
+
+class RulesClient(ServiceClient):
+    def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
+        super().__init__(nc, timeout)
+        self.subjects = RulesSubjects(namespace=namespace)
+
+    async def start_game(self, request: StartGame) -> Accepted:
+        return await self._ask(self.subjects.start_game, request, Accepted)
+
+    async def submit(self, request: SubmitCommand) -> Accepted:
+        return await self._ask(self.subjects.submit_command, request, Accepted)
+
+
+class MatchmakingClient(ServiceClient):
+    def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
+        super().__init__(nc, timeout)
+        self.subjects = MatchmakingSubjects(namespace=namespace)
+
+    async def join(self, request: JoinQueue) -> Ticket:
+        return (await self._ask(self.subjects.join, request, _TicketAnswer)).ticket
+
+    async def leave(self, player_id: str) -> Ticket:
+        request = LeaveQueue(player_id=player_id)
+        return (await self._ask(self.subjects.leave, request, _TicketAnswer)).ticket
+
+    async def ticket(self, player_id: str) -> Ticket:
+        request = GetTicket(player_id=player_id)
+        return (await self._ask(self.subjects.status, request, _TicketAnswer)).ticket
+
+
+class ArchiveClient(ServiceClient):
+    def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
+        super().__init__(nc, timeout)
+        self.subjects = ArchiveSubjects(namespace=namespace)
+
+    async def commits(self, request: GetCommits) -> list[dict[str, Any]]:
+        """Commit wire dicts (`tabletop.eventlog.Commit.model_validate` reads one)."""
+        return (await self._ask(self.subjects.commits, request, _CommitsAnswer)).commits
+
+    async def game(self, game_id: str) -> GameSummary:
+        request = GetGame(game_id=game_id)
+        return (await self._ask(self.subjects.game, request, _GameAnswer)).game
+
+    async def player_games(self, request: GetPlayerGames) -> list[GameSummary]:
+        return (await self._ask(self.subjects.player_games, request, _GamesAnswer)).games
+
+    async def view(self, request: GetView) -> ArchivedView:
+        return await self._ask(self.subjects.view, request, ArchivedView)
+
+    async def seat_players(self, request: SeatPlayers) -> list[str]:
+        return (await self._ask(self.subjects.seat_players, request, _SeatedAnswer)).player_ids
+
+
+class LeaderboardsClient(ServiceClient):
+    def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
+        super().__init__(nc, timeout)
+        self.subjects = LeaderboardSubjects(namespace=namespace)
+
+    async def top(self, game: str, limit: int = 10) -> list[Rating]:
+        request = GetTop(game=game, limit=limit)
+        return (await self._ask(self.subjects.top, request, _TopAnswer)).ratings
+
+    async def rating(self, game: str, player_id: str) -> Rating:
+        request = GetRating(game=game, player_id=player_id)
+        return (await self._ask(self.subjects.rating, request, _RatingAnswer)).rating
+
+    async def history(self, game: str, player_id: str) -> list[RatingChange]:
+        request = GetHistory(game=game, player_id=player_id)
+        return (await self._ask(self.subjects.history, request, _HistoryAnswer)).history
+
+
+# The answers without `error`, their payload required (a reply missing it is
+# a broken service, refused by validation rather than passed on as None).
+class _TicketAnswer(BaseModel):
+    ticket: Ticket
+
+
+class _CommitsAnswer(BaseModel):
+    commits: list[dict[str, Any]]
+
+
+class _GameAnswer(BaseModel):
+    game: GameSummary
+
+
+class _GamesAnswer(BaseModel):
+    games: list[GameSummary]
+
+
+class _SeatedAnswer(BaseModel):
+    player_ids: list[str]
+
+
+class _TopAnswer(BaseModel):
+    ratings: list[Rating]
+
+
+class _RatingAnswer(BaseModel):
+    rating: Rating
+
+
+class _HistoryAnswer(BaseModel):
+    history: list[RatingChange]
