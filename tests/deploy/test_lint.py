@@ -87,7 +87,7 @@ def test_the_image_installs_every_workspace_member_before_its_source() -> None:
     for member in members:
         line = f"COPY {member}/pyproject.toml {member}/"
         assert line in text and text.index(line) < first_source, line
-    assert "--frozen --no-dev --all-packages --no-install-workspace" in text[:first_source]
+    assert "--frozen --no-dev --no-install-workspace" in text[:first_source]
     assert 'ENTRYPOINT ["python", "-m"]' in text
     assert re.search(r"^USER 10001", text, re.MULTILINE)
     # The final stage copies the venv and installs nothing: no uv, no pip.

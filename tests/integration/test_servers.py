@@ -9,8 +9,8 @@ import asyncpg
 import nats
 import pytest
 
-from tabletop.runtime import EmbeddedNats
-from tabletop.runtime.ports import port_is_free
+from tabletop.devserver import EmbeddedNats
+from tabletop.devserver.ports import port_is_free
 from tests.integration.servers import docker_answers, server_source
 
 pytestmark = pytest.mark.integration
