@@ -93,3 +93,6 @@ def test_the_image_installs_every_workspace_member_before_its_source() -> None:
     # The final stage copies the venv and installs nothing: no uv, no pip.
     final = text[text.rindex("\nFROM ") :]
     assert "uv " not in final and "pip install" not in final
+    # Its venv comes in two layers: the locked dependencies (cached until the lock
+    # changes), then the workspace's own packages (all that a code change rebuilds).
+    assert final.index("COPY --from=dependencies") < final.index("COPY --from=build")
