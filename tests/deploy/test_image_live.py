@@ -98,7 +98,9 @@ def platform(nats_url: str, database_url: str) -> Iterator[Platform]:
                "LEADERBOARDS_DB_SCHEMA": unique_schema("lb")}  # fmt: skip
     shared = {"NATS_URL": nats_url, "TABLETOP_NAMESPACE": namespace, **schemas,
               "HTTP_HOST": "127.0.0.1", "MATCHMAKING_BOT_WAIT": "0.5",
-              "MATCHMAKING_TICK": "0.2", "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex * 2}  # fmt: skip
+              "MATCHMAKING_TICK": "0.2", "GATEWAY_TOKEN_SECRET": uuid.uuid4().hex * 2,
+              # One player polls a whole game: no per-player rate limit in the way.
+              "GATEWAY_RATE_PER_PLAYER": "100000/minute"}  # fmt: skip
     containers: dict[str, str] = {}
     gateway = ""
     try:
