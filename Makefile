@@ -11,7 +11,7 @@ STAMP := $(VENV)/.synced
 TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed
 
-.PHONY: help install tools run test test-fast test-slow lint format bench proto deploy-render clean
+.PHONY: help install tools run test test-fast test-slow lint format bench proto deploy-render image image-base image-test clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -64,6 +64,19 @@ proto: $(STAMP)  ## regenerate proto/ from the models
 
 deploy-render: $(STAMP)  ## print the Kubernetes manifests of OVERLAY (dev or prod; default dev)
 	$(VENV)/bin/kubectl kustomize deploy/k8s/overlays/$(or $(OVERLAY),dev)
+
+# The image (Docker engine needed; the builds and containers use the host network).
+IMAGE ?= tabletop:dev
+export IMAGE
+
+image:  ## build deploy/image/Dockerfile as IMAGE (BASE_IMAGE, else official, else local base)
+	deploy/image/build.sh
+
+image-base:  ## make the local Debian base (debootstrap, docker import) for registry-less machines
+	deploy/image/make-base.sh $(or $(LOCAL_BASE_IMAGE),tabletop-base:bookworm)
+
+image-test: image  ## every service from IMAGE on the host network, a whole game via the gateway
+	TABLETOP_IMAGE=$(IMAGE) $(VENV)/bin/pytest tests/deploy/test_image_live.py -n 0 -p no:randomly -v
 
 clean:  ## remove the venvs (.venv, .tools) and local platform data
 	rm -rf $(VENV) $(TOOLS) .bootstrap .tabletop

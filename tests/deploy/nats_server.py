@@ -15,8 +15,8 @@ from typing import Any
 import httpx
 import yaml
 
-from tabletop.runtime import free_port, nats_server_binary, wait_for_port
-from tabletop.runtime.child import ChildProcess
+from tabletop.devserver import free_port, nats_server_binary, wait_for_port
+from tabletop.devserver.child import ChildProcess
 from tests.deploy.manifests import DEPLOY
 
 

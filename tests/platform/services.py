@@ -15,8 +15,9 @@ import nats
 from nats.aio.client import Client
 from pydantic import BaseModel
 
+from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.eventlog import Topology, drop_namespace
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
+from tabletop.runtime import SERVICES
 from tests.integration.servers import unique_namespace
 from tests.integration.stateful_services import (
     REPO,

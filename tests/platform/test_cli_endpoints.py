@@ -19,8 +19,8 @@ import nats
 import pytest
 
 from tabletop.cli.platform import DEFAULT_NATS_URL, find_platform
+from tabletop.devserver import Endpoints, free_port
 from tabletop.messaging import RulesSubjects
-from tabletop.runtime import Endpoints, free_port
 from tests.integration.servers import unique_namespace
 from tests.integration.stateful_services import drop_schema, unique_schema
 

@@ -26,10 +26,10 @@ import pytest
 import websockets
 from nats.aio.client import Client
 
+from tabletop.devserver import free_port
 from tabletop.eventlog import Commit, Topology, verify_chain
 from tabletop.games import get_game
 from tabletop.messaging.archive import ArchiveSubjects, GetCommits
-from tabletop.runtime import free_port
 from tests.integration.servers import delete_namespace_stream, unique_namespace
 from tests.integration.stateful_services import drop_schema, unique_schema
 

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from nats.aio.client import Client
 
+from tabletop.devserver import free_port
 from tabletop.messaging import RulesSubjects
-from tabletop.runtime import free_port
 
 from .services import Platform, ask
 

@@ -34,12 +34,13 @@ from typing import Any
 
 import nats
 
+from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver.child import ChildProcess
 from tabletop.eventlog import Topology, drop_namespace, ensure_key_values, ensure_streams
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame
 from tabletop.messaging.matchmaking import SeatInfo, Seating
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
-from tabletop.runtime.child import ChildProcess
+from tabletop.runtime import SERVICES
 
 from .bench_nats import bench_nats
 from .tables import table_console

@@ -6,7 +6,7 @@ import os
 from contextlib import ExitStack
 from pathlib import Path
 
-from tabletop.runtime import EmbeddedNats
+from tabletop.devserver import EmbeddedNats
 
 
 def bench_nats(stack: ExitStack, tmp: Path, nats_url: str | None = None) -> tuple[str, str]:

@@ -25,11 +25,12 @@ from typing import Any
 import nats
 from nats.aio.client import Client
 
+from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.eventlog import Commit, EventLog, Topology, ensure_streams, next_commit
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import Refusal, RulesClient, StartGame, SubmitCommand
-from tabletop.runtime import SERVICES, free_port, start_service, wait_ready
+from tabletop.runtime import SERVICES
 
 from .bench_nats import bench_nats
 from .tables import table_console

@@ -217,22 +217,20 @@ def up(
 ) -> None:
     """Run the platform: NATS and PostgreSQL (embedded unless NATS_URL / DATABASE_URL
     are set), then every service, until Ctrl-C / SIGTERM."""
-    from .up import UpOptions, run_up
+    from threading import Event
 
-    raise typer.Exit(
-        run_up(
-            UpOptions(
-                nats_port=nats_port,
-                monitor_port=monitor_port,
-                pg_port=pg_port,
-                http_base=http_base,
-                data_dir=data_dir,
-                only=only,
-                demo=demo,
-                demo_games=demo_games,
-            )
-        )
-    )
+    from rich.console import Console
+
+    from tabletop.devserver import UpOptions, run_up
+
+    from .demo import run_demo
+
+    def play_demo(console: Console, nats_url: str, namespace: str, stop: Event) -> int:
+        return run_demo(console, nats_url, namespace, demo_games, stop)
+
+    options = UpOptions(nats_port=nats_port, monitor_port=monitor_port, pg_port=pg_port,
+                        http_base=http_base, data_dir=data_dir, only=only)  # fmt: skip
+    raise typer.Exit(run_up(options, play_demo if demo else None))
 
 
 if __name__ == "__main__":

@@ -15,8 +15,8 @@ import nats
 from nats.aio.client import Client
 from nats.errors import Error as NatsError
 
+from tabletop.devserver import endpoints_path, read_endpoints
 from tabletop.messaging import Unavailable
-from tabletop.runtime import endpoints_path, read_endpoints
 
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
 DEFAULT_NAMESPACE = "tabletop"

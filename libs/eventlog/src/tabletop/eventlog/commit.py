@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.kernel.names import GAME_ID_PATTERN
+from tabletop.kernel.names import GAME_ID_PATTERN as GAME_ID_PATTERN
 
 # The chain starts from a fixed, well-known value so the first commit of every
 # game is checked like any other.

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.kernel.names import GAME_ID_PATTERN
+from tabletop.kernel.names import GAME_ID_PATTERN as GAME_ID_PATTERN
 
 
 class StartGame(BaseModel):

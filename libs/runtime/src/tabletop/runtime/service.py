@@ -44,7 +44,7 @@ def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> No
                 "port": settings.http_port,
                 "access_log": "false",
                 "log_config": None,  # keep our log format for uvicorn too
-                "timeout_graceful_shutdown": settings.graceful_timeout,
+                "timeout_graceful_shutdown": round(settings.graceful_timeout),  # uvicorn: int s
             },
         )
     )

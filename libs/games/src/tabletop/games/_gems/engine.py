@@ -192,7 +192,7 @@ class GemsGame(Game[State]):
 
     # (game, state, seat) -> commands, bound as the method itself: one call
     # less on the hottest path.
-    legal_commands = legal.legal_commands
+    legal_commands = legal.legal_commands  # type: ignore[assignment]  # (g, s, seat): same call
 
     def outcome(self, state: State) -> Outcome | None:
         if state.step != OVER:

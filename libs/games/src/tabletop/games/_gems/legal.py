@@ -8,7 +8,7 @@ table lookups plus one affordability test of every card at once (`afford.py`).
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tabletop.kernel import Command
 
@@ -36,6 +36,7 @@ class CommandBook:
         self.take_different = {}
         for mask in range(1 << N_COLORS):
             avail = [i for i in range(N_COLORS) if mask >> i & 1]
+            picks: list[tuple[int, ...]]
             if len(avail) >= 3:
                 picks = list(combinations(avail, 3))
             elif rules.short_take_exact:
@@ -75,7 +76,9 @@ class CommandBook:
         cmd = self._return_by_combo.get(combo)
         if cmd is None:
             names = tuple(self._names[i] for i in combo)
-            cmd = self._return_by_combo[combo] = _make[ReturnTokens](seat=self.seat, tokens=names)
+            cmd = self._return_by_combo[combo] = cast(
+                ReturnTokens, _make[ReturnTokens](seat=self.seat, tokens=names)
+            )
         return cmd
 
     def wild_buys(
@@ -101,7 +104,7 @@ class CommandBook:
             if names is None:
                 names = tuple(self._names[i] for i in range(N_COLORS) for _ in range(wild_for[i]))
                 _WILD_NAMES[self._names, wild_for] = names
-            cmd = _make[Buy](seat=self.seat, card=c, wild_for=names)
+            cmd = cast(Buy, _make[Buy](seat=self.seat, card=c, wild_for=names))
             self._buy_by_payment[c, wild_for] = cmd
         return cmd
 
@@ -249,7 +252,7 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
                         if not paid:
                             continue  # no coloured token in any default payment
                         at = afford.wide_shift[c]
-                        key = (c, spare, short >> at & 0xFFFFF, paid >> at & 0xFFFFF)
-                        cmds = book.wild_buys_by.get(key)
-                        out += cmds if cmds is not None else book.wild_buys(c, key, bonus, tokens)
+                        ways = (c, spare, short >> at & 0xFFFFF, paid >> at & 0xFFFFF)
+                        cmds = book.wild_buys_by.get(ways)
+                        out += cmds if cmds is not None else book.wild_buys(c, ways, bonus, tokens)
     return out

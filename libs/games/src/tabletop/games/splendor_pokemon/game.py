@@ -132,7 +132,7 @@ class SplendorPokemon(GemsGame):
     def __init__(self) -> None:
         super().__init__()
         self._evolve_cmds: dict[tuple[int, int, int], Evolve] = {}
-        self._skip = tuple(_SKIP(seat=seat) for seat in range(self.max_players))
+        self._skip_cmds = tuple(_SKIP(seat=seat) for seat in range(self.max_players))
         # The face-up cards' _EVOLVES_FROM, for the last market seen (market
         # tuples are shared from state to state until a card moves).
         self._market_sources: tuple[object, int] = (None, 0)
@@ -180,7 +180,7 @@ class SplendorPokemon(GemsGame):
             if cmd is None:
                 cmd = made[seat, c, t] = _EVOLVE(seat=seat, card=c, into=t)
             options.append(cmd)
-        options.append(self._skip[seat])
+        options.append(self._skip_cmds[seat])
         return options
 
     def extra_handlers(self) -> Mapping[type, Callable[[State, Any], list[Event]]]:

@@ -101,7 +101,7 @@ class EmbeddedPostgres:
             said = f"{exc.stdout or ''}{exc.stderr or ''}".strip()
             raise RuntimeError(f"{tool} failed (exit {exc.returncode}): {argv}\n{said}") from exc
         except subprocess.TimeoutExpired as exc:
-            said = f"{exc.stdout or ''}{exc.stderr or ''}".strip()
+            said = _text(exc.stdout) + _text(exc.stderr)
             raise RuntimeError(f"{tool} timed out after {exc.timeout}s: {argv}\n{said}") from exc
 
     def start(self, timeout: float = 60.0, attempts: int = 3) -> EmbeddedPostgres:
@@ -167,3 +167,10 @@ class EmbeddedPostgres:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _text(output: str | bytes | None) -> str:
+    """A child's captured output as text (TimeoutExpired may hold bytes)."""
+    if isinstance(output, bytes):
+        return output.decode(errors="replace")
+    return output or ""

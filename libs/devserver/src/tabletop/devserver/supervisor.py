@@ -1,4 +1,4 @@
-"""`tabletop up` (what `make run` calls): the whole platform on one machine.
+"""The `tabletop up` supervisor (what `make run` calls): the whole platform on one machine.
 
 NATS with JetStream and PostgreSQL come embedded (data under `.tabletop/`)
 unless NATS_URL / DATABASE_URL point elsewhere; then every installed service
@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -21,21 +22,24 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.runtime import (
-    EmbeddedNats,
-    EmbeddedPostgres,
+from tabletop.runtime import installed_services
+
+from .child import ChildProcess
+from .embedded_nats import EmbeddedNats
+from .embedded_postgres import EmbeddedPostgres
+from .endpoints import (
     Endpoints,
     ServiceEndpoint,
     endpoints_path,
-    free_port,
-    installed_services,
-    start_service,
-    wait_ready,
+    remove_endpoints,
     write_endpoints,
 )
-from tabletop.runtime.child import ChildProcess
-from tabletop.runtime.endpoints import remove_endpoints
-from tabletop.runtime.ports import port_is_free
+from .ports import free_port, port_is_free
+from .processes import start_service, wait_ready
+
+# Run once everything is up (the CLI's `--demo`): (console, NATS URL,
+# namespace, stop event) -> exit code.
+AfterUp = Callable[[Console, str, str, threading.Event], int]
 
 
 class UpOptions(BaseModel):
@@ -45,8 +49,6 @@ class UpOptions(BaseModel):
     http_base: int = 0  # 0: each service's default port
     data_dir: str = ".tabletop"
     only: list[str] = []  # service names; empty: every installed service
-    demo: bool = False  # once up, play bot matches through matchmaking, print the board
-    demo_games: int = 6
 
 
 def _port(wanted: int, what: str, console: Console) -> int:
@@ -87,9 +89,9 @@ def _start_servers(
     return nats_url, database_url, rows
 
 
-def run_up(options: UpOptions) -> int:
-    """Start everything, wait for Ctrl-C/SIGTERM (or a service dying), stop
-    everything. Returns the exit code."""
+def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
+    """Start everything, run `after_up` if given, wait for Ctrl-C/SIGTERM (or
+    a service dying), stop everything. Returns the exit code."""
     console = Console()
     data = Path(options.data_dir).resolve()
     stop = threading.Event()
@@ -139,10 +141,8 @@ def run_up(options: UpOptions) -> int:
             rows += [("logs", str(data / "logs")), ("endpoints", str(recorded))]
             _print_table(console, rows)
             console.print("[green]Tabletop is up.[/green] Ctrl-C to stop.")
-            if options.demo and not stop.is_set():
-                from .demo import run_demo
-
-                code = run_demo(console, nats_url, namespace, options.demo_games, stop)
+            if after_up is not None and not stop.is_set():
+                code = after_up(console, nats_url, namespace, stop)
             while not stop.wait(0.5):
                 dead = [c for c in children if not c.alive()]
                 for child in dead:
