@@ -13,8 +13,9 @@ from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.messaging import RulesClient
-from tests.integration.rules_process import RulesProcess
-from tests.integration.servers import (
+from tests.support.platform import Platform
+from tests.support.rules_process import RulesProcess
+from tests.support.servers import (
     delete_namespace_stream,
     nats_server,
     postgres_server,
@@ -93,3 +94,11 @@ async def rules_service(
 @pytest.fixture
 def rules_client(nc: Client, rules_service: RulesProcess) -> RulesClient:
     return RulesClient(nc, namespace=rules_service.namespace, timeout=10.0)
+
+
+@pytest.fixture
+async def platform(nats_url: str, database_url: str, tmp_path: Path) -> AsyncIterator[Platform]:
+    """A fresh platform namespace per test (its processes are started by the test)."""
+    found = Platform(nats_url, database_url, tmp_path)
+    yield found
+    await found.close()

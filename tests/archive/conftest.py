@@ -14,8 +14,8 @@ from pydantic import BaseModel
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.messaging.archive import ArchiveSubjects
-from tests.integration.servers import delete_namespace_stream, unique_namespace
-from tests.integration.stateful_services import (
+from tests.support.servers import delete_namespace_stream, unique_namespace
+from tests.support.stateful_services import (
     ServiceProcess,
     archive_env,
     drop_schema,

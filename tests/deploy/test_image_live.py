@@ -23,12 +23,12 @@ from nats.aio.client import Client
 from tabletop.devserver import free_port
 from tabletop.eventlog import Topology, verify_chain
 from tabletop.runtime import SERVICES
-from tests.integration.servers import delete_namespace_stream, unique_namespace
-from tests.integration.stateful_services import drop_schema, unique_schema
-from tests.platform.http import Player
-from tests.platform.play import commits_of
-from tests.platform.services import delete_key_values, eventually
-from tests.platform.test_end_to_end import archived, play_to_the_end
+from tests.end_to_end.test_end_to_end import archived, play_to_the_end
+from tests.support.http import Player
+from tests.support.platform import delete_key_values, eventually
+from tests.support.platform_play import commits_of
+from tests.support.servers import delete_namespace_stream, unique_namespace
+from tests.support.stateful_services import drop_schema, unique_schema
 
 IMAGE = os.environ.get("TABLETOP_IMAGE", "")
 pytestmark = [

@@ -22,9 +22,9 @@ import websockets
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
 from tabletop.runtime import SERVICES
-from tests.integration.stateful_services import drop_schema, unique_schema
-from tests.platform.http import Player
-from tests.platform.services import eventually
+from tests.support.http import Player
+from tests.support.platform import eventually
+from tests.support.stateful_services import drop_schema, unique_schema
 
 from .nats_server import SecuredNats, secured_nats
 

@@ -15,8 +15,8 @@ from tabletop.messaging.archive import ArchiveSubjects, GetCommits, SeatPlayers
 from tabletop.messaging.leaderboards import GetHistory, GetRating, GetTop, LeaderboardSubjects
 from tests.archive.conftest import ask
 from tests.archive.play import PlayedGame, new_game_id, play
-from tests.integration.servers import delete_namespace_stream, unique_namespace
-from tests.integration.stateful_services import (
+from tests.support.servers import delete_namespace_stream, unique_namespace
+from tests.support.stateful_services import (
     ServiceProcess,
     archive_env,
     drop_schema,

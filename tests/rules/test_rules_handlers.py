@@ -1,5 +1,5 @@
 """Rules handler logic on faststream's in-memory broker and the in-memory log.
-(The same behaviour against real NATS is in tests/integration.)"""
+(The same behaviour against real NATS is in test_rules_service.py.)"""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from tabletop.bots.worker import plan_move
 from tabletop.eventlog import EventLog, Topology, verify_chain
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame, SubmitCommand
-from tests.integration.rules_process import RulesProcess
+from tests.support.rules_process import RulesProcess
 
 pytestmark = pytest.mark.integration
 

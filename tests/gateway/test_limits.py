@@ -16,9 +16,8 @@ from nats.aio.client import Client
 
 from tabletop.gateway.tokens import TokenKeys, issue
 from tabletop.messaging.matchmaking import GetTicket, JoinQueue, MatchmakingSubjects, Seating
-
-from .http import Player
-from .services import Platform, ask, eventually
+from tests.support.http import Player
+from tests.support.platform import Platform, ask, eventually
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 

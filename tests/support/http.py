@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from tests.platform.services import eventually
+from tests.support.platform import eventually
 
 
 @dataclass

@@ -18,8 +18,8 @@ from pydantic import BaseModel
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.eventlog import Topology, drop_namespace
 from tabletop.runtime import SERVICES
-from tests.integration.servers import unique_namespace
-from tests.integration.stateful_services import (
+from tests.support.servers import unique_namespace
+from tests.support.stateful_services import (
     REPO,
     ServiceProcess,
     archive_env,

@@ -15,8 +15,7 @@ from nats.aio.client import Client
 
 from tabletop.cli.demo import PLAYERS, play_demo
 from tabletop.messaging.archive import ArchiveSubjects, GetPlayerGames
-
-from .services import Platform, ask
+from tests.support.platform import Platform, ask
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("demo")]
 

@@ -25,10 +25,9 @@ from tabletop.messaging.matchmaking import (
     Seating,
     TicketStatus,
 )
-from tests.integration.rules_process import RulesProcess
-
-from .play import finished
-from .services import Platform, ask, delete_key_values, eventually
+from tests.support.platform import Platform, ask, delete_key_values, eventually
+from tests.support.platform_play import finished
+from tests.support.rules_process import RulesProcess
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("matchmaking")]
 

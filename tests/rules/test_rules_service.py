@@ -11,8 +11,8 @@ from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, verify_chain
 from tabletop.messaging import Accepted, Refusal, RulesClient, SubmitCommand
-from tests.integration.play import add, code, new_id, outcome, start, turn
-from tests.integration.rules_process import RulesProcess
+from tests.support.play import add, code, new_id, outcome, start, turn
+from tests.support.rules_process import RulesProcess
 
 pytestmark = pytest.mark.integration
 

@@ -21,10 +21,9 @@ import pytest
 from tabletop.cli.platform import DEFAULT_NATS_URL, find_platform
 from tabletop.devserver import Endpoints, free_port
 from tabletop.messaging import RulesSubjects
-from tests.integration.servers import unique_namespace
-from tests.integration.stateful_services import drop_schema, unique_schema
-
-from .services import ask
+from tests.support.platform import ask
+from tests.support.servers import unique_namespace
+from tests.support.stateful_services import drop_schema, unique_schema
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("cli-endpoints")]
 

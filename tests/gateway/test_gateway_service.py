@@ -20,11 +20,10 @@ from nats.aio.client import Client
 from tabletop.eventlog import Commit, Topology
 from tabletop.games import get_game
 from tabletop.gateway.tokens import TokenKeys, issue
-from tests.integration.stateful_services import ServiceProcess
-
-from .http import Player
-from .play import commits_of, replay
-from .services import Platform, eventually
+from tests.support.http import Player
+from tests.support.platform import Platform, eventually
+from tests.support.platform_play import commits_of, replay
+from tests.support.stateful_services import ServiceProcess
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
 

@@ -11,9 +11,9 @@ from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, verify_chain
 from tabletop.messaging import Accepted, Refusal, RulesClient
-from tests.integration.play import add, code, outcome, start, turn
-from tests.integration.rules_process import RulesProcess
-from tests.integration.servers import delete_namespace_stream, unique_namespace
+from tests.support.play import add, code, outcome, start, turn
+from tests.support.rules_process import RulesProcess
+from tests.support.servers import delete_namespace_stream, unique_namespace
 
 pytestmark = pytest.mark.integration
 

@@ -17,8 +17,7 @@ from nats.aio.client import Client
 
 from tabletop.devserver import free_port
 from tabletop.messaging import RulesSubjects
-
-from .services import Platform, ask
+from tests.support.platform import Platform, ask
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-outage")]
 

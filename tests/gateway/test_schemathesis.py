@@ -26,9 +26,8 @@ from tabletop.games import registry
 from tabletop.gateway.app import app as documented_app
 from tabletop.gateway.asyncapi import websocket_asyncapi
 from tabletop.policies.levels import levels_for
-
-from .http import Player
-from .services import Platform
+from tests.support.http import Player
+from tests.support.platform import Platform
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("contract")]
 

@@ -13,8 +13,7 @@ from faststream.specification import AsyncAPI
 from tabletop.bots.settings import BotsSettings
 from tabletop.gateway.settings import GatewaySettings
 from tabletop.matchmaking.settings import MatchmakingSettings
-
-from .services import Platform
+from tests.support.platform import Platform
 
 
 def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

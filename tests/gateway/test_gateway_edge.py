@@ -26,10 +26,9 @@ from nats.aio.client import Client
 
 from tabletop.messaging import RulesSubjects
 from tabletop.messaging.matchmaking import MatchmakingSubjects
-from tests.integration.stateful_services import REPO, ServiceProcess
-
-from .http import Player
-from .services import Platform, ask, eventually
+from tests.support.http import Player
+from tests.support.platform import Platform, ask, eventually
+from tests.support.stateful_services import REPO, ServiceProcess
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-edge")]
 

@@ -20,7 +20,7 @@ import pytest
 
 from tabletop.devserver import EmbeddedNats, EmbeddedPostgres, embedded_nats, embedded_postgres
 from tabletop.devserver.ports import free_port, port_is_free
-from tests.integration.servers import docker_answers, server_source, started
+from tests.support.servers import docker_answers, server_source, started
 
 pytestmark = pytest.mark.integration
 

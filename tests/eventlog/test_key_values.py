@@ -12,7 +12,7 @@ from nats.aio.client import Client
 from nats.js.errors import NotFoundError
 
 from tabletop.eventlog import Topology, drop_namespace, ensure_key_values, ensure_streams
-from tests.integration.servers import unique_namespace
+from tests.support.servers import unique_namespace
 
 pytestmark = pytest.mark.integration
 

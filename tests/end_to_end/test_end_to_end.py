@@ -30,12 +30,11 @@ from tabletop.devserver import free_port
 from tabletop.eventlog import Commit, Topology, verify_chain
 from tabletop.games import get_game
 from tabletop.messaging.archive import ArchiveSubjects, GetCommits
-from tests.integration.servers import delete_namespace_stream, unique_namespace
-from tests.integration.stateful_services import drop_schema, unique_schema
-
-from .http import Player
-from .play import commits_of, replay
-from .services import ask, delete_key_values, eventually
+from tests.support.http import Player
+from tests.support.platform import ask, delete_key_values, eventually
+from tests.support.platform_play import commits_of, replay
+from tests.support.servers import delete_namespace_stream, unique_namespace
+from tests.support.stateful_services import drop_schema, unique_schema
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
 

@@ -21,9 +21,8 @@ from tabletop.messaging import ArchiveClient, RulesClient, StartGame
 from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, SeatInfo, Seating
 from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import Verdict
-
-from .play import commits_of, finished
-from .services import Platform, ask, eventually
+from tests.support.platform import Platform, ask, eventually
+from tests.support.platform_play import commits_of, finished
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("bots")]
 
