@@ -85,7 +85,12 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
         f"$JS.FC.{KV[seats]}.>",
     },
     "bots": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | durable("bots") | READ_GAMES,
-    "leaderboards": DECLARE_STREAM | durable("leaderboards") | READ_GAMES,
+    # the seating directory reads seats (and declares the buckets, as every reader does)
+    "leaderboards": DECLARE_STREAM
+    | DECLARE_BUCKETS
+    | read_bucket(seats)
+    | durable("leaderboards")
+    | READ_GAMES,
     "archive": DECLARE_STREAM | durable("archive"),
     "gateway": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | READ_GAMES,
 }
