@@ -78,14 +78,16 @@ def _variants(command: Any, acting: tuple[int, ...], rng: random.Random) -> list
     return out
 
 
-def codes_from_stale_commands(game: Game[Any], players: int, seeds: range) -> set[str]:
+def codes_from_stale_commands(
+    game: Game[Any], players: int, seeds: range, **options: Any
+) -> set[str]:
     """Play random games; every few steps, send commands that were legal at
     earlier steps (re-seated to whoever acts now, some with a field nudged):
     the codes they were refused with. Anything but IllegalCommand escapes."""
     codes: set[str] = set()
     rng = random.Random(0)
     for seed in seeds:
-        _, steps = random_playout(game, players, seed)
+        _, steps = random_playout(game, players, seed, **options)
         seen: list[Any] = []
         for n, step in enumerate(steps):
             if n % 3:
@@ -98,5 +100,6 @@ def codes_from_stale_commands(game: Game[Any], players: int, seeds: range) -> se
                     except IllegalCommand as exc:
                         codes.add(exc.code)
             for seat in acting:
-                seen += game.legal_commands(step.before, seat)[:8]
+                legal = game.legal_commands(step.before, seat)
+                seen += rng.sample(legal, min(8, len(legal)))
     return codes
