@@ -9,6 +9,7 @@ from itertools import combinations, product
 
 import pytest
 
+from tabletop.games.schotten_totten import SchottenCode
 from tabletop.games.schotten_totten.cards import ELITE_VALUES, colour, value
 from tabletop.games.schotten_totten.formations import (
     best_possible,
@@ -16,7 +17,6 @@ from tabletop.games.schotten_totten.formations import (
     formation_name,
     side_key,
 )
-from tabletop.games.schotten_totten.rules import WRONG_PHASE
 from tabletop.kernel import IllegalCommand
 
 from ._helpers import PLAY, claim, cs, position
@@ -98,7 +98,7 @@ def test_claim_comes_after_playing() -> None:
     state = position(sides={0: ("r7 r8 r9", "")}, phase=PLAY)
     with pytest.raises(IllegalCommand) as refused:
         claim(state, 0, 0)
-    assert refused.value.code == WRONG_PHASE
+    assert refused.value.code == SchottenCode.WRONG_PHASE
 
 
 def test_runs_do_not_wrap_and_need_consecutive_values() -> None:

@@ -30,22 +30,9 @@ from .data import (
 )
 from .dispenser import explode
 from .effects import EFFECT_COMMANDS, decide_effect
+from .errors import PotionCode
 from .flow import Flow, check_completion_limit, check_phase, check_play, check_take, refuse
 from .rules import (
-    ALREADY_TAKEN,
-    EMPTY_STACK,
-    FROM_POOL,
-    HELP_USED,
-    MUST_PLACE,
-    MUST_STASH,
-    NO_HOLE,
-    NO_POTION,
-    NO_STACK,
-    NOT_IN_HAND,
-    NOT_IN_POOL,
-    NOT_OFFERED,
-    POOL_FULL,
-    TAKE_REQUIRED,
     may_end_take,
     placeable,
     slots_for,
@@ -96,7 +83,9 @@ def _draft(f: Flow, c: m.Draft) -> None:
     s = f.state
     check_phase(s, DRAFT, "drafting")
     if c.tile not in s.offer:
-        raise refuse(NOT_OFFERED, f"tile {c.tile} is not among the offered starting tiles")
+        raise refuse(
+            PotionCode.NOT_OFFERED, f"tile {c.tile} is not among the offered starting tiles"
+        )
     n = len(s.players)
     slot = 0 if 2 * n - len(s.offer) < n else 1
     f.emit(m.Drafted(seat=c.seat, tile=c.tile, slot=slot))
@@ -118,7 +107,7 @@ def _take(f: Flow, c: m.Take) -> None:
         return
     check_play(s, "a regular take")
     if s.turn.taken:
-        raise refuse(ALREADY_TAKEN, "you already took your marble this turn")
+        raise refuse(PotionCode.ALREADY_TAKEN, "you already took your marble this turn")
     check_take(s, c.track, c.pos)
     removals = explode(s.tracks[c.track], c.pos)
     f.emit(
@@ -133,7 +122,7 @@ def _little_help(f: Flow, c: m.LittleHelp) -> None:
     s = f.state
     check_play(s, "little help")
     if s.turn.helped:
-        raise refuse(HELP_USED, "little help only once per turn")
+        raise refuse(PotionCode.HELP_USED, "little help only once per turn")
     check_take(s, c.track, c.pos)
     f.emit(m.Dispensed(seat=c.seat, source="help", removals=((c.track, c.pos, 1),)))
     f.refill()
@@ -144,12 +133,14 @@ def _place(f: Flow, c: m.Place) -> None:
     check_play(s, "placing a marble")
     colour = COLOUR_INDEX[c.colour]
     if not s.turn.hand[colour]:
-        raise refuse(NOT_IN_HAND, f"no {c.colour} marble in hand")
+        raise refuse(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
     player = s.players[c.seat]
     if c.slot not in range(BURNERS) or player.burners[c.slot] is None:
-        raise refuse(NO_POTION, f"no potion on burner {c.slot}")
+        raise refuse(PotionCode.NO_POTION, f"no potion on burner {c.slot}")
     if c.slot not in slots_for(player, colour):
-        raise refuse(NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole")
+        raise refuse(
+            PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole"
+        )
     check_completion_limit(s, c.slot, colour)
     f.emit(m.Placed(seat=c.seat, colour=c.colour, slot=c.slot))
     f.complete_if_full(c.seat, c.slot)
@@ -161,14 +152,16 @@ def _stash(f: Flow, c: m.Stash) -> None:
     colour = COLOUR_INDEX[c.colour]
     hand, kept = s.turn.hand, s.turn.kept
     if not hand[colour]:
-        raise refuse(NOT_IN_HAND, f"no {c.colour} marble in hand")
+        raise refuse(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
     if hand[colour] <= kept[colour]:
-        raise refuse(FROM_POOL, f"your {c.colour} marbles in hand came from the pool this turn")
+        raise refuse(
+            PotionCode.FROM_POOL, f"your {c.colour} marbles in hand came from the pool this turn"
+        )
     player = s.players[c.seat]
     if slots_for(player, colour):
-        raise refuse(MUST_PLACE, f"a {c.colour} marble must go onto your potion first")
+        raise refuse(PotionCode.MUST_PLACE, f"a {c.colour} marble must go onto your potion first")
     if sum(player.pool) >= POOL_LIMIT:
-        raise refuse(POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
+        raise refuse(PotionCode.POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
     f.emit(m.Stashed(seat=c.seat, colour=c.colour))
 
 
@@ -176,7 +169,7 @@ def _unstash(f: Flow, c: m.Unstash) -> None:
     s = f.state
     check_play(s, "taking from the pool")
     if not s.players[c.seat].pool[COLOUR_INDEX[c.colour]]:
-        raise refuse(NOT_IN_POOL, f"no {c.colour} marble in your pool")
+        raise refuse(PotionCode.NOT_IN_POOL, f"no {c.colour} marble in your pool")
     f.emit(m.Unstashed(seat=c.seat, colour=c.colour))
 
 
@@ -184,15 +177,17 @@ def _end_turn(f: Flow, c: m.EndTurn) -> None:
     s = f.state
     check_play(s, "ending the turn")
     if not may_end_take(s):
-        raise refuse(TAKE_REQUIRED, "take a marble from the dispenser first")
+        raise refuse(PotionCode.TAKE_REQUIRED, "take a marble from the dispenser first")
     places = placeable(s)
     if places:
         colour, slot = places[0]
-        raise refuse(MUST_PLACE, f"place your {COLOURS[colour]} marble on burner {slot} first")
+        raise refuse(
+            PotionCode.MUST_PLACE, f"place your {COLOURS[colour]} marble on burner {slot} first"
+        )
     spare = stashable(s)
     if spare:
         raise refuse(
-            MUST_STASH,
+            PotionCode.MUST_STASH,
             f"put your {COLOURS[spare[0]]} marble into the pool first: marbles go back"
             " to the dispenser only when the pool is full",
         )
@@ -219,10 +214,10 @@ def _choose_stack(f: Flow, c: m.ChooseStack) -> None:
     s = f.state
     check_phase(s, REFILL, "refilling a burner")
     if not 0 <= c.stack < len(s.stacks):
-        raise refuse(NO_STACK, f"there is no stack {c.stack}")
+        raise refuse(PotionCode.NO_STACK, f"there is no stack {c.stack}")
     stack = s.stacks[c.stack]
     if not stack:
-        raise refuse(EMPTY_STACK, f"stack {c.stack} is empty")
+        raise refuse(PotionCode.EMPTY_STACK, f"stack {c.stack} is empty")
     slot = s.players[c.seat].burners.index(None)
     revealed = stack[1] if len(stack) > 1 else None
     f.emit(m.BurnerFilled(seat=c.seat, slot=slot, stack=c.stack, tile=stack[0], revealed=revealed))

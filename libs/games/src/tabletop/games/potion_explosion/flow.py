@@ -21,20 +21,16 @@ from .data import (
     TypeName,
 )
 from .dispenser import can_take, draw_refill, reachable
+from .errors import PotionCode
 from .evolve import evolve
 from .rules import (
-    EFFECT_PENDING,
-    NO_MARBLE,
-    OUT_OF_REACH,
-    POTION_LIMIT,
-    WRONG_PHASE,
     open_holes,
 )
 from .scoring import leaders
 from .state import PLAY, Player, State
 
 
-def refuse(code: str, message: str) -> IllegalCommand:
+def refuse(code: PotionCode, message: str) -> IllegalCommand:
     return IllegalCommand(code, message)
 
 
@@ -102,8 +98,8 @@ def check_take(state: State, track: int, pos: int) -> None:
         if 0 <= track < len(state.tracks) and reachable(state.tracks[track]) <= pos < len(
             state.tracks[track]
         ):
-            raise refuse(OUT_OF_REACH, "the 9th (top) marble of a track cannot be taken")
-        raise refuse(NO_MARBLE, f"there is no marble at track {track}, position {pos}")
+            raise refuse(PotionCode.OUT_OF_REACH, "the 9th (top) marble of a track cannot be taken")
+        raise refuse(PotionCode.NO_MARBLE, f"there is no marble at track {track}, position {pos}")
 
 
 def check_completion_limit(state: State, slot: int, colour: int) -> None:
@@ -111,15 +107,15 @@ def check_completion_limit(state: State, slot: int, colour: int) -> None:
     assert burner is not None
     would_complete = sum(open_holes(burner)) == 1 and open_holes(burner)[colour] == 1
     if would_complete and state.turn.completed >= COMPLETIONS_PER_TURN:
-        raise refuse(POTION_LIMIT, f"at most {COMPLETIONS_PER_TURN} potions per turn")
+        raise refuse(PotionCode.POTION_LIMIT, f"at most {COMPLETIONS_PER_TURN} potions per turn")
 
 
 def check_phase(state: State, phase: int, what: str) -> None:
     if state.phase != phase:
-        raise refuse(WRONG_PHASE, f"{what} is not possible now")
+        raise refuse(PotionCode.WRONG_PHASE, f"{what} is not possible now")
 
 
 def check_play(state: State, what: str) -> None:
     check_phase(state, PLAY, what)
     if state.turn.pending is not None:
-        raise refuse(EFFECT_PENDING, f"finish the potion effect before: {what}")
+        raise refuse(PotionCode.EFFECT_PENDING, f"finish the potion effect before: {what}")

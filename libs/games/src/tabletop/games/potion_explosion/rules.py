@@ -1,7 +1,5 @@
 """Queries over the state that both `decide` and `legal_commands` rely on:
 what a seat may place, stash or drink, and every way to resolve an effect.
-
-Refusal codes live here too (stable strings, part of the wire contract).
 """
 
 from __future__ import annotations
@@ -27,45 +25,6 @@ from .data import (
 from .dispenser import reachable, takeable
 from .messages import make
 from .state import Burner, Marbles, Pending, Player, State
-
-# ---------------------------------------------------------------- refusal codes
-WRONG_PHASE = "wrong_phase"
-NO_MARBLE = "no_marble"
-OUT_OF_REACH = "out_of_reach"
-ALREADY_TAKEN = "already_taken"
-TAKE_REQUIRED = "take_required"
-HELP_USED = "help_used"
-EFFECT_PENDING = "effect_pending"
-NO_EFFECT = "no_effect_pending"
-WRONG_EFFECT = "wrong_effect"
-NOT_IN_HAND = "not_in_hand"
-NO_POTION = "no_potion"
-NO_HOLE = "no_hole"
-POTION_LIMIT = "potion_limit"
-MUST_PLACE = "must_place"
-MUST_STASH = "must_stash"
-POOL_FULL = "pool_full"
-FROM_POOL = "from_pool"
-NOT_IN_POOL = "not_in_pool"
-UNKNOWN_POTION = "unknown_potion"
-ALREADY_DRUNK = "already_drunk"
-NOT_DRUNK = "not_drunk"
-CANNOT_REUSE = "cannot_reuse"
-EFFECT_IMPOSSIBLE = "effect_impossible"
-WRONG_COUNT = "wrong_count"
-NOT_ADJACENT = "not_adjacent"
-SAME_COLOUR = "same_colour"
-MIXED_COLOURS = "mixed_colours"
-NOT_BOTTOM = "not_bottom"
-REPEATED = "repeated"
-BAD_OPPONENT = "bad_opponent"
-EMPTY_POOL = "empty_pool"
-WRONG_TRACK = "wrong_track"
-WRONG_COLOUR = "wrong_colour"
-NOTHING_DONE = "nothing_done"
-NO_STACK = "no_stack"
-EMPTY_STACK = "empty_stack"
-NOT_OFFERED = "not_offered"
 
 
 # ------------------------------------------------------------------ potions

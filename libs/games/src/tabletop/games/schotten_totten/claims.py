@@ -10,14 +10,9 @@ from tabletop.kernel import Event, IllegalCommand
 
 from . import events as ev
 from .cards import CLAN_CARDS, CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
+from .errors import SchottenCode
 from .formations import best_possible, can_beat, formation_name, side_key
 from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
-
-# Refusal codes of claims.
-STONE_CLAIMED = "stone_claimed"
-SIDE_INCOMPLETE = "side_incomplete"
-WEAKER = "weaker_formation"
-NOT_PROVEN = "claim_not_proven"
 
 WIN_POINTS = 5
 
@@ -48,12 +43,12 @@ def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
 def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
     """'claim' or 'early' if `seat` may claim `stone` now; else IllegalCommand."""
     if state.owner[stone] >= 0:
-        raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
+        raise IllegalCommand(SchottenCode.STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
     n, fog = need(state, stone), blind(state, stone)
     mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
     if len(mine) < n:
         raise IllegalCommand(
-            SIDE_INCOMPLETE,
+            SchottenCode.SIDE_INCOMPLETE,
             f"your side of {stone_name(stone)} has {len(mine)} of the {n} cards a claim needs",
         )
     my_key = side_key(mine, fog)
@@ -63,7 +58,7 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
             return "claim"
         why = "completed their side first" if my_key == their_key else "is stronger"
         raise IllegalCommand(
-            WEAKER,
+            SchottenCode.WEAKER,
             f"on {stone_name(stone)} your {formation_name(my_key)} ({my_key % 100}) loses: the "
             f"opponent's {formation_name(their_key)} ({their_key % 100}) {why}",
         )
@@ -72,7 +67,7 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
         return "early"
     best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
     raise IllegalCommand(
-        NOT_PROVEN,
+        SchottenCode.NOT_PROVEN,
         f"the opponent's side of {stone_name(stone)} is incomplete and cards not yet on the "
         f"table could still make it a {formation_name(best)} of {best % 100}, beating your "
         f"{formation_name(my_key)} of {my_key % 100}",

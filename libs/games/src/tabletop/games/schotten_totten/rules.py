@@ -1,8 +1,8 @@
 """`decide`: validate a command against the state and return its events.
 
-Every refusal raises IllegalCommand with one of the codes below (or a shared
-kernel code). A turn is: play (a card, a ruse, or pass) → claim any number of
-stones → end the turn, drawing when a card was played.
+Every refusal raises IllegalCommand with a `SchottenCode` (errors.py) or a
+shared kernel code. A turn is: play (a card, a ruse, or pass) → claim any
+number of stones → end the turn, drawing when a card was played.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .cards import (
     stone_name,
 )
 from .claims import claim_how, claimable, end_round, exhaust
+from .errors import SchottenCode
 from .state import (
     CLAIM,
     PHASE_NAMES,
@@ -44,27 +45,6 @@ from .state import (
     mode_stone,
     update,
 )
-
-# Refusal codes (stable: clients switch on them).
-WRONG_PHASE = "wrong_phase"
-NOT_IN_HAND = "card_not_in_hand"
-SIDE_FULL = "side_full"
-STONE_CLAIMED = "stone_claimed"
-MUST_PLAY = "must_play"
-USE_RUSE_COMMAND = "use_ruse_command"
-TACTIC_LIMIT = "tactic_limit"
-SECOND_JOKER = "second_joker"
-DRAW_DUE = "draw_due"
-NO_DRAW_DUE = "no_draw_due"
-DECK_EMPTY = "deck_empty"
-DECKS_EMPTY = "decks_empty"
-BAD_RECRUIT = "bad_recruit_split"
-BAD_RETURN = "bad_return"
-NOT_YOUR_CARD = "not_your_card"
-NOT_OPPONENT_CARD = "not_opponent_card"
-NOT_CLAN_CARD = "not_clan_card"
-SAME_STONE = "same_stone"
-MUD_FIGHT_IN_USE = "mud_fight_in_use"
 
 
 def locate(state: State, card: int) -> tuple[int, int] | None:
@@ -100,21 +80,26 @@ def draw_due(state: State, seat: int) -> bool:
 def _phase(state: State, phase: int, what: str) -> None:
     if state.phase != phase:
         raise IllegalCommand(
-            WRONG_PHASE, f"{what} is not possible in the {PHASE_NAMES[state.phase]} phase"
+            SchottenCode.WRONG_PHASE,
+            f"{what} is not possible in the {PHASE_NAMES[state.phase]} phase",
         )
 
 
 def _in_hand(state: State, seat: int, card: int) -> None:
     if card not in state.hands[seat]:
-        raise IllegalCommand(NOT_IN_HAND, f"{card_name(card)} ({card}) is not in your hand")
+        raise IllegalCommand(
+            SchottenCode.NOT_IN_HAND, f"{card_name(card)} ({card}) is not in your hand"
+        )
 
 
 def _tactic_allowed(state: State, seat: int, card: int) -> None:
     if card in JOKERS and state.joker_used[seat]:
-        raise IllegalCommand(SECOND_JOKER, "each player may play only one joker per round")
+        raise IllegalCommand(
+            SchottenCode.SECOND_JOKER, "each player may play only one joker per round"
+        )
     if not may_play_tactic(state, seat):
         raise IllegalCommand(
-            TACTIC_LIMIT,
+            SchottenCode.TACTIC_LIMIT,
             f"you have played {state.tactics_played[seat]} tactic cards and your opponent "
             f"{state.tactics_played[1 - seat]}: you may not get two ahead",
         )
@@ -122,13 +107,13 @@ def _tactic_allowed(state: State, seat: int, card: int) -> None:
 
 def _unclaimed(state: State, stone: int) -> None:
     if state.owner[stone] >= 0:
-        raise IllegalCommand(STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
+        raise IllegalCommand(SchottenCode.STONE_CLAIMED, f"{stone_name(stone)} is already claimed")
 
 
 def _space(state: State, stone: int, seat: int) -> None:
     _unclaimed(state, stone)
     if not has_space(state, stone, seat):
-        raise IllegalCommand(SIDE_FULL, f"your side of {stone_name(stone)} is full")
+        raise IllegalCommand(SchottenCode.SIDE_FULL, f"your side of {stone_name(stone)} is full")
 
 
 def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]:
@@ -137,7 +122,8 @@ def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]
     _in_hand(state, seat, card)
     if card in RUSES:
         raise IllegalCommand(
-            USE_RUSE_COMMAND, f"{card_name(card)} is a ruse: play it with its own command"
+            SchottenCode.USE_RUSE_COMMAND,
+            f"{card_name(card)} is a ruse: play it with its own command",
         )
     if not is_clan(card):
         _tactic_allowed(state, seat, card)
@@ -151,7 +137,9 @@ def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]
 def _pass(state: State, c: cmd.Pass, rng: random.Random) -> list[Event]:
     _phase(state, PLAY, "passing")
     if can_play_clan(state, c.seat):
-        raise IllegalCommand(MUST_PLAY, "you can play a clan card, so you may not pass")
+        raise IllegalCommand(
+            SchottenCode.MUST_PLAY, "you can play a clan card, so you may not pass"
+        )
     out: list[Event] = [ev.Passed(seat=c.seat)]
     if state.passes >= 1 and nothing_can_change(state):
         out += exhaust(state, rng)
@@ -194,13 +182,15 @@ def _end_turn(state: State, c: cmd.EndTurn, rng: random.Random) -> list[Event]:
     out: list[Event] = []
     if draw_due(state, seat):
         if c.deck is None:
-            raise IllegalCommand(DRAW_DUE, "name the deck to draw from")
+            raise IllegalCommand(SchottenCode.DRAW_DUE, "name the deck to draw from")
         deck = state.deck if c.deck == "clan" else state.tactics_deck
         if not deck:
-            raise IllegalCommand(DECK_EMPTY, f"the {c.deck} deck is empty")
+            raise IllegalCommand(SchottenCode.DECK_EMPTY, f"the {c.deck} deck is empty")
         out.append(ev.CardDrawn(seat=seat, deck=c.deck, card=deck[0]))
     elif c.deck is not None:
-        raise IllegalCommand(NO_DRAW_DUE, "no card is drawn this turn: end it with deck=None")
+        raise IllegalCommand(
+            SchottenCode.NO_DRAW_DUE, "no card is drawn this turn: end it with deck=None"
+        )
     out.append(ev.TurnEnded(seat=seat))
     return out
 
@@ -215,12 +205,12 @@ def _recruiter(state: State, c: cmd.PlayRecruiter, rng: random.Random) -> list[E
     _ruse(state, c.seat, RECRUITER)
     total = min(3, len(state.deck) + len(state.tactics_deck))
     if total == 0:
-        raise IllegalCommand(DECKS_EMPTY, "both decks are empty: nothing to recruit")
+        raise IllegalCommand(SchottenCode.DECKS_EMPTY, "both decks are empty: nothing to recruit")
     if not (c.clan <= len(state.deck) and total - c.clan <= len(state.tactics_deck)) or (
         c.clan > total
     ):
         raise IllegalCommand(
-            BAD_RECRUIT,
+            SchottenCode.BAD_RECRUIT,
             f"cannot draw {c.clan} clan and {total - c.clan} tactic cards "
             f"(decks hold {len(state.deck)} and {len(state.tactics_deck)})",
         )
@@ -239,7 +229,7 @@ def _return(state: State, c: cmd.ReturnCards, rng: random.Random) -> list[Event]
         or any(x not in drawn for x in c.cards)
     ):
         raise IllegalCommand(
-            BAD_RETURN,
+            SchottenCode.BAD_RETURN,
             f"return exactly {len(drawn) - 1} of the drawn cards {list(drawn)}, keeping one",
         )
     decks = tuple(deck_of(x) for x in c.cards)
@@ -250,8 +240,11 @@ def _own_card(state: State, seat: int, card: int, whose: int) -> int:
     """The unclaimed stone on which `card` lies on `whose`'s side."""
     where = locate(state, card)
     if where is None or where[1] != whose:
-        code, side = (NOT_YOUR_CARD, "your") if whose == seat else (NOT_OPPONENT_CARD, "their")
-        raise IllegalCommand(code, f"{card_name(card)} is not on {side} side of any stone")
+        mine = whose == seat
+        raise IllegalCommand(
+            SchottenCode.NOT_YOUR_CARD if mine else SchottenCode.NOT_OPPONENT_CARD,
+            f"{card_name(card)} is not on {'your' if mine else 'their'} side of any stone",
+        )
     _unclaimed(state, where[0])
     return where[0]
 
@@ -266,12 +259,15 @@ def _own_mode(state: State, seat: int, card: int, whose: int) -> int:
     """The unclaimed stone on which `whose`'s combat mode `card` lies."""
     stone = mode_stone(state, card)
     if stone is None or state.mode_by[mode_index(card)] != whose:
-        code, side = (NOT_YOUR_CARD, "yours") if whose == seat else (NOT_OPPONENT_CARD, "theirs")
-        raise IllegalCommand(code, f"{card_name(card)} is not on a stone as {side}")
+        mine = whose == seat
+        raise IllegalCommand(
+            SchottenCode.NOT_YOUR_CARD if mine else SchottenCode.NOT_OPPONENT_CARD,
+            f"{card_name(card)} is not on a stone as {'yours' if mine else 'theirs'}",
+        )
     _unclaimed(state, stone)
     if not mode_may_leave(state, stone, card):
         raise IllegalCommand(
-            MUD_FIGHT_IN_USE,
+            SchottenCode.MUD_FIGHT_IN_USE,
             f"a side of {stone_name(stone)} holds 4 cards: the Mud fight cannot leave it",
         )
     return stone
@@ -286,7 +282,9 @@ def _strategist(state: State, c: cmd.PlayStrategist, rng: random.Random) -> list
         stone = _own_card(state, c.seat, c.card, c.seat)
     if c.to_stone is not None:
         if c.to_stone == stone:
-            raise IllegalCommand(SAME_STONE, "the Strategist moves a card to another stone")
+            raise IllegalCommand(
+                SchottenCode.SAME_STONE, "the Strategist moves a card to another stone"
+            )
         if mode:
             _unclaimed(state, c.to_stone)  # a combat mode lies on the stone, not on a side
         else:
@@ -306,10 +304,10 @@ def _banshee(state: State, c: cmd.PlayBanshee, rng: random.Random) -> list[Event
 def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event]:
     _ruse(state, c.seat, TRAITOR)
     if c.card in COMBAT_MODES:
-        raise IllegalCommand(NOT_CLAN_CARD, "the Traitor takes clan cards only")
+        raise IllegalCommand(SchottenCode.NOT_CLAN_CARD, "the Traitor takes clan cards only")
     stone = _own_card(state, c.seat, c.card, 1 - c.seat)
     if c.card in ELITE_TROOPS:
-        raise IllegalCommand(NOT_CLAN_CARD, "the Traitor takes clan cards only")
+        raise IllegalCommand(SchottenCode.NOT_CLAN_CARD, "the Traitor takes clan cards only")
     _space(state, c.to_stone, c.seat)
     return [ev.TraitorPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
 
