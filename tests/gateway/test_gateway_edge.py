@@ -110,21 +110,40 @@ async def post_raw(edge: Edge, path: str, headers: dict[str, str], chunks: Itera
     reader, writer = await asyncio.open_connection("127.0.0.1", edge.gateway.http_port)
     head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
     writer.write(f"POST {path} HTTP/1.1\r\nHost: gateway\r\n{head}\r\n".encode())
-    answer = asyncio.create_task(reader.readuntil(b"\r\n\r\n"))
+
+    async def whole_answer() -> bytes:
+        # Head and body read as soon as they come: a chunk written after the gateway
+        # closed makes its kernel reset the connection, dropping what was not yet read.
+        got = b""
+        with contextlib.suppress(ConnectionError):
+            while True:
+                head_end = got.find(b"\r\n\r\n")
+                if head_end >= 0:
+                    length = re.search(rb"(?i)content-length: *(\d+)", got[:head_end])
+                    if length and len(got) >= head_end + 4 + int(length.group(1)):
+                        break
+                chunk = await reader.read(65536)
+                if not chunk:
+                    break
+                got += chunk
+        return got
+
+    answer = asyncio.create_task(whole_answer())
     sent = 0
     with contextlib.suppress(ConnectionError):
         for chunk in chunks:
-            if answer.done():
+            if answer.done() or reader.at_eof():
                 break
             writer.write(chunk)
             await writer.drain()
             sent += len(chunk)
             await asyncio.sleep(0.01)
-    raw_head = (await asyncio.wait_for(answer, 10)).decode("latin-1").split("\r\n")
-    fields = dict(line.lower().split(": ", 1) for line in raw_head[1:] if ": " in line)
-    body = await reader.readexactly(int(fields["content-length"]))
+    raw = await asyncio.wait_for(answer, 10)
+    raw_head, _, body = raw.partition(b"\r\n\r\n")
+    lines = raw_head.decode("latin-1").split("\r\n")
+    fields = dict(line.lower().split(": ", 1) for line in lines[1:] if ": " in line)
     writer.close()
-    return Raw(int(raw_head[0].split()[1]), fields, json.loads(body), sent)
+    return Raw(int(lines[0].split()[1]), fields, json.loads(body), sent)
 
 
 def chunked(size: int, count: int) -> Iterator[bytes]:
