@@ -3,11 +3,13 @@ tickets that survive a restart, and bot-only tables played to the end."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.js.errors import NotFoundError
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import Topology, ensure_key_values
@@ -25,7 +27,7 @@ from tabletop.messaging.matchmaking import (
     Seating,
     TicketStatus,
 )
-from tests.support.platform import Platform, ask, delete_key_values, eventually
+from tests.support.platform import Platform, ask, eventually
 from tests.support.platform_play import finished
 from tests.support.rules_process import RulesProcess
 
@@ -140,7 +142,7 @@ async def test_bad_requests_get_clear_errors(nc: Client, platform: Platform) -> 
 
 
 async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
-    nc: Client, nats_url: str, rules_service: RulesProcess
+    nc: Client, rules_service: RulesProcess
 ) -> None:
     """Each tick lists the queues. With the tickets of 200 players (100 matched,
     100 cancelled) stored, the listing finds the two queues and never reads the
@@ -181,4 +183,7 @@ async def test_the_tick_lists_the_queues_not_every_ticket_ever_written(
         assert (await queues.status()).values == len(expected)  # the queues bucket: queues only
     finally:
         await archive.unsubscribe()
-        await delete_key_values(nats_url, topology)
+        # The buckets only: the games stream is the (session-wide) rules service's.
+        for config in topology.key_value_configs():
+            with contextlib.suppress(NotFoundError):
+                await js.delete_key_value(config.bucket)
