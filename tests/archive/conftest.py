@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from nats.aio.client import Client
-from pydantic import BaseModel
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.messaging.archive import ArchiveSubjects
@@ -48,14 +45,3 @@ async def archive_log(nc: Client, archive_service: ServiceProcess) -> EventLog:
 @pytest.fixture
 def archive_subjects(archive_service: ServiceProcess) -> ArchiveSubjects:
     return ArchiveSubjects(namespace=archive_service.env["TABLETOP_NAMESPACE"])
-
-
-async def ask(nc: Client, subject: str, body: BaseModel | bytes | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(body, BaseModel):
-        payload = body.model_dump_json().encode()
-    elif isinstance(body, dict):
-        payload = json.dumps(body).encode()
-    else:
-        payload = body
-    msg = await nc.request(subject, payload, timeout=10)
-    return json.loads(msg.data)

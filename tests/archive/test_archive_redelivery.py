@@ -14,8 +14,8 @@ from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.messaging.archive import ArchiveSubjects, GetCommits
-from tests.archive.conftest import ask
 from tests.archive.play import play
+from tests.support.platform import ask
 from tests.support.servers import delete_namespace_stream, unique_namespace
 from tests.support.stateful_services import (
     ServiceProcess,

@@ -18,8 +18,8 @@ from tabletop.messaging.archive import (
     GetView,
     SeatPlayers,
 )
-from tests.archive.conftest import ask
 from tests.archive.play import finish, play
+from tests.support.platform import ask
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("archive")]
 
