@@ -13,8 +13,8 @@ from nats.aio.client import Client
 from tabletop.eventlog import EventLog, Topology, ensure_streams, next_commit
 from tabletop.messaging.archive import ArchiveSubjects, GetCommits, SeatPlayers
 from tabletop.messaging.leaderboards import GetHistory, GetRating, GetTop, LeaderboardSubjects
-from tests.archive.conftest import ask
 from tests.archive.play import PlayedGame, new_game_id, play
+from tests.support.platform import ask
 from tests.support.servers import delete_namespace_stream, unique_namespace
 from tests.support.stateful_services import (
     ServiceProcess,
