@@ -198,6 +198,47 @@ def replay(
     raise typer.Exit(replay_game(game_id, at, as_seat, target))
 
 
+storage = typer.Typer(
+    help="Hot and cold storage: prove the archive holds finished games, prune them from JetStream.",
+    no_args_is_help=True,
+)
+app.add_typer(storage, name="storage")
+OLDER_THAN_HELP = "games that finished longer ago than this (7d, 12h, 30m, 0s)"
+
+
+@storage.command("verify")
+def storage_verify(
+    older_than: Annotated[str, typer.Option(help=OLDER_THAN_HELP)] = "7d",
+    nats_url: Annotated[str | None, typer.Option(envvar="NATS_URL", help=NATS_HELP)] = None,
+    namespace: Annotated[str | None, typer.Option(envvar="TABLETOP_NAMESPACE")] = None,
+    data_dir: Annotated[str, typer.Option(help=DATA_DIR_HELP)] = ".tabletop",
+    as_json: Annotated[bool, typer.Option("--json", help="print the checks as JSON")] = False,
+) -> None:
+    """Prove old finished games are whole in the archive and match JetStream (exit 1 if not)."""
+    from .platform import find_platform
+    from .storage import storage_command
+
+    target = find_platform(nats_url, namespace, data_dir)
+    raise typer.Exit(storage_command(target, older_than, False, False, as_json))
+
+
+@storage.command("prune")
+def storage_prune(
+    older_than: Annotated[str, typer.Option(help=OLDER_THAN_HELP)] = "7d",
+    dry_run: Annotated[bool, typer.Option(help="say what would be pruned; remove nothing")] = False,
+    nats_url: Annotated[str | None, typer.Option(envvar="NATS_URL", help=NATS_HELP)] = None,
+    namespace: Annotated[str | None, typer.Option(envvar="TABLETOP_NAMESPACE")] = None,
+    data_dir: Annotated[str, typer.Option(help=DATA_DIR_HELP)] = ".tabletop",
+    as_json: Annotated[bool, typer.Option("--json", help="print the checks as JSON")] = False,
+) -> None:
+    """Remove old finished games from JetStream, only those the proof of `verify` passes."""
+    from .platform import find_platform
+    from .storage import storage_command
+
+    target = find_platform(nats_url, namespace, data_dir)
+    raise typer.Exit(storage_command(target, older_than, True, dry_run, as_json))
+
+
 @app.command()
 def up(
     nats_port: Annotated[int, typer.Option(help="embedded NATS client port")] = 4222,

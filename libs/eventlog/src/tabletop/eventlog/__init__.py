@@ -5,6 +5,7 @@ from .errors import AppendConflict, AppendError, DuplicateAppend
 from .heads import GameHead, GameHeads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
+from .retention import PrunedGame, PrunedGames
 from .streams import (
     Topology,
     drop_namespace,
@@ -27,6 +28,8 @@ __all__ = [
     "GameHead",
     "GameHeads",
     "MemoryEventLog",
+    "PrunedGame",
+    "PrunedGames",
     "Topology",
     "canonical_json",
     "chain_hash",

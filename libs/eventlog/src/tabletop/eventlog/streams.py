@@ -60,11 +60,13 @@ class Topology(BaseModel):
         return f"{self.namespace}.games.{game_id}"
 
     def games_stream_config(self) -> StreamConfig:
-        """The system of record for games: history is never dropped.
+        """The hot store of games: nothing is ever dropped by a limit.
 
         No age/count/size limits; if the server ever runs out of room it
         refuses new writes (discard NEW) instead of silently discarding old
-        commits; commits can be neither deleted nor purged.
+        commits. Single commits can never be deleted; a finished game's whole
+        subject may be purged, but only by `tabletop storage prune` once the
+        archive holds it complete (tabletop.eventlog.retention).
         """
         return StreamConfig(
             name=self.games_stream,
@@ -80,7 +82,7 @@ class Topology(BaseModel):
             num_replicas=self.replicas,
             duplicate_window=DUPLICATE_WINDOW_SECONDS,
             deny_delete=True,
-            deny_purge=True,
+            deny_purge=False,  # purging needs the operator's NATS user (deploy/nats)
             allow_direct=True,  # loads start with a direct get of the game's last commit
         )
 
@@ -107,6 +109,32 @@ class Topology(BaseModel):
             storage=StorageType.FILE,
             num_replicas=self.replicas,
             duplicate_window=DUPLICATE_WINDOW_SECONDS,
+        )
+
+    @property
+    def pruned_stream(self) -> str:
+        return re.sub(r"[^A-Za-z0-9_]", "_", self.namespace).upper() + "_PRUNED"
+
+    def pruned_subject(self, game_id: str) -> str:
+        return f"{self.namespace}.pruned.{game_id}"
+
+    def pruned_stream_config(self) -> StreamConfig:
+        """Tombstones of the games pruned from the games stream, one message
+        per game (tabletop.eventlog.retention): kept for ever, a few hundred
+        bytes per game against the whole game, and never purged."""
+        return StreamConfig(
+            name=self.pruned_stream,
+            description="Tabletop games removed from the games stream once archived",
+            subjects=[f"{self.namespace}.pruned.>"],
+            retention=RetentionPolicy.LIMITS,
+            max_msgs_per_subject=1,
+            discard=DiscardPolicy.NEW,
+            storage=StorageType.FILE,
+            num_replicas=self.replicas,
+            duplicate_window=DUPLICATE_WINDOW_SECONDS,
+            deny_delete=True,
+            deny_purge=True,
+            allow_direct=True,
         )
 
     def archive_consumer_config(self) -> ConsumerConfig:
@@ -181,9 +209,10 @@ def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> Consu
 
 
 async def ensure_streams(js: JetStreamContext, topology: Topology) -> StreamInfo:
-    """Create the games and dead-letter streams, or bring existing ones to the
-    declared config. Returns the games stream's info."""
+    """Create the games, dead-letter and pruned-games streams, or bring existing
+    ones to the declared config. Returns the games stream's info."""
     await _ensure_stream(js, topology.dead_letters_stream_config())
+    await _ensure_stream(js, topology.pruned_stream_config())
     return await _ensure_stream(js, topology.games_stream_config())
 
 
@@ -194,6 +223,12 @@ async def _ensure_stream(js: JetStreamContext, config: StreamConfig) -> StreamIn
         # 10058: the name is taken with another config (e.g. an older version).
         if exc.err_code != 10058:
             raise
+        existing = (await js.stream_info(str(config.name))).config
+        if existing.deny_purge and not config.deny_purge:
+            # JetStream never lifts deny_purge: a games stream made before
+            # hot/cold storage keeps every game (prune refuses to run on it).
+            config.deny_purge = True
+            log.warning("stream %s denies purges: finished games cannot be pruned", config.name)
         log.warning("updating stream %s to the declared config", config.name)
         return await js.update_stream(config)
 
@@ -227,7 +262,7 @@ async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
     """Delete the namespace's streams and every KV bucket (what is
     missing already is skipped): for benchmarks and tests that borrow a
     shared server and must leave nothing behind. Never for a live namespace."""
-    for stream in (topology.games_stream, topology.dead_letters_stream):
+    for stream in (topology.games_stream, topology.dead_letters_stream, topology.pruned_stream):
         with contextlib.suppress(NotFoundError):
             await js.delete_stream(stream)
     for config in topology.key_value_configs():

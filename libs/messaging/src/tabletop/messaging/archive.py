@@ -49,6 +49,10 @@ class ArchiveSubjects(BaseModel):
     def seat_players(self) -> str:
         return f"{self.namespace}.archive.seat-players"
 
+    @property
+    def finished_before(self) -> str:
+        return f"{self.namespace}.archive.finished-before"
+
 
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -102,6 +106,30 @@ class SeatPlayers(_Request):
         if len(set(self.player_ids)) != len(self.player_ids):
             raise ValueError("a player sits at one seat only")
         return self
+
+
+class GetFinishedBefore(_Request):
+    """Finished games (oldest first) that ended before `before`, each with
+    the archive's proof that it holds the game whole: what
+    `tabletop storage verify|prune` needs before a game leaves JetStream."""
+
+    before: datetime
+    after_game_id: str = ""  # paging: games are ordered by (finished_at, game_id)
+    after_finished_at: datetime | None = None
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class ArchivedGame(BaseModel):
+    """One finished game as the archive holds it. `complete`: commits 1..last_seq
+    are all stored, their hash chain re-verified now, none recorded broken."""
+
+    game_id: str
+    game: str
+    last_seq: int
+    last_hash: str | None
+    finished_at: datetime
+    complete: bool
+    reason: str = ""  # why not complete
 
 
 class GameSummary(BaseModel):
@@ -163,3 +191,7 @@ class PlayerGamesReply(_Reply):
 class SeatPlayersReply(_Reply):
     game_id: str | None = None
     player_ids: list[str] | None = None
+
+
+class FinishedBeforeReply(_Reply):
+    games: list[ArchivedGame] = Field(default_factory=list)

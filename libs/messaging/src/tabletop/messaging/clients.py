@@ -15,10 +15,12 @@ from nats.errors import TimeoutError as NatsTimeout
 from pydantic import BaseModel
 
 from .archive import (
+    ArchivedGame,
     ArchivedView,
     ArchiveSubjects,
     GameSummary,
     GetCommits,
+    GetFinishedBefore,
     GetGame,
     GetPlayerGames,
     GetView,
@@ -117,6 +119,9 @@ class ArchiveClient(ServiceClient):
     async def seat_players(self, request: SeatPlayers) -> list[str]:
         return (await self._ask(self.subjects.seat_players, request, _SeatedAnswer)).player_ids
 
+    async def finished_before(self, request: GetFinishedBefore) -> list[ArchivedGame]:
+        return (await self._ask(self.subjects.finished_before, request, _ArchivedAnswer)).games
+
 
 class LeaderboardsClient(ServiceClient):
     def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
@@ -152,6 +157,10 @@ class _GameAnswer(BaseModel):
 
 class _GamesAnswer(BaseModel):
     games: list[GameSummary]
+
+
+class _ArchivedAnswer(BaseModel):
+    games: list[ArchivedGame]
 
 
 class _SeatedAnswer(BaseModel):

@@ -7,7 +7,8 @@ is in neither and answers 409: the request was well formed, the game
 refuses it now.
 
 400 malformed; 401 no, a forged or an expired token; 403 not yours to do or
-see; 404 no such game, game type, ticket, step or player; 405 wrong method;
+see; 404 no such game, game type, ticket, step or player; 405 wrong method; 410 a
+finished game whose log left JetStream (replays come from the archive);
 409 refused now; 413 too large; 429 rate limited; 500 a bug; 503 a service
 did not answer (retry).
 """
@@ -30,6 +31,7 @@ class ServiceCode(StrEnum):
     STALE_COMMAND = "stale_command"
     DUPLICATE_COMMAND = "duplicate_command"
     CONFLICT = "conflict"  # still racing after the bounded retries; safe to resubmit
+    GAME_ARCHIVED = "game_archived"  # finished, its log moved to the archive: replays only
     # archive
     UNKNOWN_STEP = "unknown_step"
     PLAYERS_MISMATCH = "players_mismatch"
@@ -72,6 +74,7 @@ HTTP_STATUS: dict[str, int] = {
     ServiceCode.HIDDEN: 403,
     ServiceCode.GAME_NOT_FINISHED: 403,
     ServiceCode.UNKNOWN_GAME_ID: 404,
+    ServiceCode.GAME_ARCHIVED: 410,
     Code.UNKNOWN_GAME: 404,
     ServiceCode.UNKNOWN_STEP: 404,
     ServiceCode.NO_TICKET: 404,

@@ -19,8 +19,10 @@ from tabletop.games.catalog import GameCatalog
 from tabletop.messaging.archive import (
     ArchiveSubjects,
     CommitsReply,
+    FinishedBeforeReply,
     GameReply,
     GetCommits,
+    GetFinishedBefore,
     GetGame,
     GetPlayerGames,
     GetView,
@@ -42,7 +44,10 @@ from .store import ArchiveStore
 
 log = logging.getLogger("tabletop.archive")
 
-T = TypeVar("T", CommitsReply, ViewReply, GameReply, PlayerGamesReply, SeatPlayersReply)
+T = TypeVar(
+    "T",
+    CommitsReply, ViewReply, GameReply, PlayerGamesReply, SeatPlayersReply, FinishedBeforeReply,
+)  # fmt: skip
 
 # Built at startup, once the database answers, and handed to each handler by
 # faststream's context (the subscribers start only after the startup hooks).
@@ -109,6 +114,13 @@ def create_app(settings: ArchiveSettings | None = None) -> AsgiFastStream:
     async def seat_players(request: SeatPlayers, queries: Answers) -> SeatPlayersReply:
         """Record which player sits at which seat of a game (idempotent)."""
         return await answer("seat_players", SeatPlayersReply, queries.seat_players(request))
+
+    @request_subscriber(subjects.finished_before, "archive.finished-before")
+    async def finished_before(request: GetFinishedBefore, queries: Answers) -> FinishedBeforeReply:
+        """Finished games older than a date, each with proof the archive holds it whole."""
+        return await answer(
+            "finished_before", FinishedBeforeReply, queries.finished_before(request)
+        )
 
     app = service_app(broker, registry)
 

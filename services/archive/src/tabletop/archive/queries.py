@@ -8,12 +8,15 @@ only once the game is over, so a replay never tells anyone a hand early.
 
 from __future__ import annotations
 
-from tabletop.eventlog import GameHead
+from tabletop.eventlog import GameHead, verify_chain
 from tabletop.kernel import Code
 from tabletop.messaging.archive import (
+    ArchivedGame,
     CommitsReply,
+    FinishedBeforeReply,
     GameReply,
     GetCommits,
+    GetFinishedBefore,
     GetGame,
     GetPlayerGames,
     GetView,
@@ -97,3 +100,34 @@ class Queries:
                 [game.view(replayed.state, s) for s in range(seats)] if request.all_seats else None
             ),
         )
+
+    async def finished_before(self, request: GetFinishedBefore) -> FinishedBeforeReply:
+        """Each finished game with the proof that the archive holds it whole:
+        the gap-free prefix reaches the last stored commit, no break was ever
+        recorded, and the chain of the stored commits verifies now."""
+        rows = await self.store.finished_before(
+            request.before, (request.after_finished_at, request.after_game_id), request.limit
+        )
+        games = []
+        for row in rows:
+            reason = ""
+            if row["broken"] or not row["chain_ok"]:
+                reason = "a chain break was recorded when it was archived"
+            elif row["max_seq"] != row["last_seq"]:
+                reason = f"commits after {row['last_seq']} are stored but not all before them"
+            else:
+                report = verify_chain(row["game_id"], await self.store.commits(row["game_id"]))
+                if not report.ok or report.checked != row["last_seq"]:
+                    reason = report.reason or "the stored chain is shorter than the game"
+            games.append(
+                ArchivedGame(
+                    game_id=row["game_id"],
+                    game=row["game"],
+                    last_seq=row["last_seq"],
+                    last_hash=row["last_hash"],
+                    finished_at=row["finished_at"],
+                    complete=not reason,
+                    reason=reason,
+                )
+            )
+        return FinishedBeforeReply(games=games)

@@ -217,6 +217,23 @@ class ArchiveStore:
         )  # fmt: skip
         return [summary_from_row(row) for row in rows]
 
+    async def finished_before(
+        self, before: datetime, after: tuple[datetime | None, str], limit: int
+    ) -> list[asyncpg.Record]:
+        """Finished games that ended before `before`, oldest first, after the
+        page marker `(finished_at, game_id)`; with whether a break was ever recorded."""
+        return await self.pool.fetch(
+            "SELECT g.game_id, g.game, g.last_seq, g.finished_at, g.chain_ok,"
+            " EXISTS (SELECT 1 FROM chain_breaks b WHERE b.game_id = g.game_id) AS broken,"
+            " (SELECT hash FROM commits c WHERE c.game_id = g.game_id AND c.seq = g.last_seq)"
+            "  AS last_hash,"
+            " (SELECT MAX(seq) FROM commits c WHERE c.game_id = g.game_id) AS max_seq"
+            " FROM games g WHERE g.status = 'finished' AND g.finished_at < $1"
+            " AND ($2::timestamptz IS NULL OR (g.finished_at, g.game_id) > ($2, $3))"
+            " ORDER BY g.finished_at, g.game_id LIMIT $4",
+            before, after[0], after[1], limit,
+        )  # fmt: skip
+
     async def seated(self, game_id: str) -> list[str] | None:
         async with self.pool.acquire() as conn:
             return await self._player_ids(conn, game_id) or None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from nats.aio.client import Client
 from nats.js.kv import KeyValue
 
-from tabletop.eventlog import EventLog, GameHead, GameHeads, Topology
+from tabletop.eventlog import EventLog, GameHead, GameHeads, PrunedGames, Topology
 from tabletop.games import get_game
 from tabletop.kernel import Game, UnknownGame
 from tabletop.messaging import (
@@ -44,6 +44,7 @@ class Backend:
         js = nc.jetstream()
         self.log = EventLog(js, self.topology)
         self.heads = GameHeads(self.log, known_game, settings.cache_size)
+        self.pruned = PrunedGames(js, self.topology)
         self.js = js
         timeout, namespace = settings.request_timeout, settings.namespace
         self.rules = RulesClient(nc, namespace, timeout)
@@ -56,6 +57,11 @@ class Backend:
     async def head(self, game_id: str) -> GameHead:
         head = await self.heads.head(game_id)
         if head is None:
+            if await self.pruned.get(game_id) is not None:
+                raise ApiError(
+                    ServiceCode.GAME_ARCHIVED,
+                    f"game {game_id} is finished and archived: GET /v1/games/{game_id}/replay",
+                )
             raise ApiError("unknown_game_id", f"no game {game_id}")
         return head
 

@@ -20,6 +20,7 @@ from tabletop.eventlog import (
     DuplicateAppend,
     GameHead,
     GameHeads,
+    PrunedGames,
     next_commit,
 )
 from tabletop.games.catalog import GameCatalog
@@ -41,8 +42,10 @@ class Rules:
         catalog: GameCatalog | None = None,
         cache_size: int = 1024,
         max_attempts: int = 5,
+        pruned: PrunedGames | None = None,
     ) -> None:
         self.commits = commits
+        self.pruned = pruned  # finished games whose log left JetStream (hot/cold storage)
         self.catalog = catalog or GameCatalog()
         self.heads = GameHeads(commits, self.catalog.get, cache_size)
         self.max_attempts = max_attempts
@@ -68,6 +71,8 @@ class Rules:
         except (UnknownGame, IllegalCommand) as exc:
             raise Refusal(exc.code, exc.message) from None
         game_id = request.game_id or uuid.uuid4().hex
+        if request.game_id:  # a pruned game's empty subject would take a new first commit
+            await self._refuse_if_archived(game_id)
         command_id = request.command_id or uuid.uuid4().hex
         commit = next_commit(
             None,
@@ -98,6 +103,7 @@ class Rules:
         for _ in range(self.max_attempts):
             head = await self.head(request.game_id)
             if head is None:
+                await self._refuse_if_archived(request.game_id)
                 raise Refusal(
                     ServiceCode.UNKNOWN_GAME_ID, f"no game {request.game_id}", request.game_id
                 )
@@ -110,6 +116,14 @@ class Rules:
             f"game {request.game_id} kept moving; {self.max_attempts} attempts lost the race",
             request.game_id,
         )
+
+    async def _refuse_if_archived(self, game_id: str) -> None:
+        if self.pruned is not None and await self.pruned.get(game_id) is not None:
+            raise Refusal(
+                ServiceCode.GAME_ARCHIVED,
+                f"game {game_id} is finished and archived: read it from the archive (replay)",
+                game_id,
+            )
 
     async def _decide_and_append(self, head: GameHead, request: SubmitCommand) -> RulesReply | None:
         """The reply, or None when someone else appended first (try again)."""

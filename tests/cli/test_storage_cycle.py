@@ -1,0 +1,120 @@
+"""Hot and cold storage, the whole cycle on real NATS and PostgreSQL: games
+are archived, `tabletop storage verify` proves which are whole, `prune`
+removes only those from JetStream, replays still come from the archive, and
+the rules service refuses a pruned game with `game_archived`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import asyncpg
+import pytest
+from nats.aio.client import Client
+
+from tabletop.cli.platform import Target
+from tabletop.cli.storage import State, StorageError, parse_age, run_storage, storage_command
+from tabletop.eventlog import EventLog, PrunedGames, ensure_streams
+from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.archive import GetView
+from tabletop.messaging.errors import Refusal
+from tests.archive.play import finish, play
+from tests.support.platform import Platform, eventually
+from tests.support.stateful_services import TOY
+
+pytestmark = pytest.mark.integration
+
+
+def test_ages_parse_and_bad_ones_are_refused() -> None:
+    assert parse_age("7d") == timedelta(days=7)
+    assert parse_age("0s") == timedelta(0)
+    assert parse_age("90m") == timedelta(minutes=90)
+    for bad in ("7", "d", "-1d", "1w", ""):
+        with pytest.raises(StorageError):
+            parse_age(bad)
+
+
+async def test_prune_removes_only_proven_games_and_replays_come_from_the_archive(
+    nc: Client, platform: Platform, database_url: str
+) -> None:
+    platform.start_all({"archive": {}, "rules": {"RULES_EXTRA_GAMES": TOY}})
+    topology = platform.topology
+    js = nc.jetstream()
+    await ensure_streams(js, topology)
+    log = EventLog(js, topology)
+    whole = await play(log, seed=3)
+    tampered = await play(log, seed=4)
+    running = await play(log, seed=5, moves=2)
+    archive = ArchiveClient(nc, platform.namespace, timeout=10)
+
+    async def archived_to_the_end() -> bool:
+        for played in (whole, tampered):
+            game = await archive.game(played.game_id)
+            if game.status != "finished" or game.last_seq != len(played.commits):
+                return False
+        return True
+
+    await eventually(archived_to_the_end, what="both finished games archived")
+    # The archive's copy of one game is altered after it was stored: the proof must catch it.
+    conn = await asyncpg.connect(database_url)
+    try:
+        await conn.execute(
+            f"UPDATE {platform.archive_schema}.commits SET events = '[]'"
+            " WHERE game_id = $1 AND seq = 2",
+            tampered.game_id,
+        )
+    finally:
+        await conn.close()
+    target = Target(platform.nats_url, platform.namespace, "test")
+
+    async def verified() -> dict[str, State] | None:
+        checks = {c.game_id: c.state for c in await run_storage(target, timedelta(0), False)}
+        return checks if checks.get(whole.game_id) is State.PRUNABLE else None
+
+    checks = await eventually(verified, what="the whole game proven (consumers acked)")
+    assert checks[tampered.game_id] is State.INCOMPLETE
+    assert running.game_id not in checks  # not finished: never a candidate
+    # Nothing finished more than a day ago: nothing to prune.
+    assert await run_storage(target, timedelta(days=1), True) == []
+
+    pruned = {c.game_id: c for c in await run_storage(target, timedelta(0), True)}
+    assert pruned[whole.game_id].state is State.PRUNED
+    assert pruned[tampered.game_id].state is State.INCOMPLETE
+    # Hot store: the whole game is gone, its tombstone names its end; the others stay.
+    assert await log.last(whole.game_id) == (None, 0)
+    tombstone = await PrunedGames(js, topology).get(whole.game_id)
+    assert tombstone is not None
+    assert (tombstone.last_seq, tombstone.last_hash) == (
+        len(whole.commits),
+        whole.commits[-1].hash,
+    )
+    assert (await log.last(tampered.game_id))[0] == tampered.commits[-1]
+    assert (await log.last(running.game_id))[0] == running.commits[-1]
+    # Cold store: the replay of every step still comes from the archive.
+    first = await archive.view(GetView(game_id=whole.game_id, step=1))
+    last = await archive.view(GetView(game_id=whole.game_id))
+    assert (first.step, last.step, last.finished) == (1, len(whole.commits), True)
+    assert last.view == whole.views[len(whole.commits)][None]
+    # A second run finds it pruned and matching; the tampered game keeps the exit code 1.
+    again = {c.game_id: c.state for c in await run_storage(target, timedelta(0), False)}
+    assert again[whole.game_id] is State.PRUNED
+    # Commands to the pruned game, and a new game under its id, are refused with a clear code.
+    rules = RulesClient(nc, platform.namespace, timeout=10)
+    with pytest.raises(Refusal) as refused:
+        await rules.submit(
+            SubmitCommand(game_id=whole.game_id, command_id="late", command={"type": "noop"})
+        )
+    assert refused.value.code == ServiceCode.GAME_ARCHIVED
+    with pytest.raises(Refusal) as restarted:
+        await rules.start_game(StartGame(game="toy", players=2, game_id=whole.game_id))
+    assert restarted.value.code == ServiceCode.GAME_ARCHIVED
+    # The game still running is unaffected.
+    await finish(log, running)
+
+
+def test_storage_command_exit_codes(platform: Platform, capsys: pytest.CaptureFixture[str]) -> None:
+    """A malformed age, or no archive answering: one line, exit 2, no traceback."""
+    target = Target(platform.nats_url, platform.namespace, "test")
+    assert storage_command(target, "7x", False, False, False) == 2
+    assert "--older-than '7x'" in capsys.readouterr().out
+    assert storage_command(target, "0s", False, False, False) == 2
+    assert "no answer from the platform" in capsys.readouterr().err
