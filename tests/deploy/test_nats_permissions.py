@@ -23,7 +23,7 @@ INBOX = {"_INBOX.>"}
 # ensure_streams: every service declares the games and dead-letter streams at start.
 DECLARE_STREAM = {"$JS.API.INFO"} | {
     f"$JS.API.STREAM.{op}.{stream}"
-    for stream in (GAMES, NS.dead_letters_stream)
+    for stream in (GAMES, NS.dead_letters_stream, NS.pruned_stream)
     for op in ("INFO", "CREATE", "UPDATE")
 }
 # ensure_key_values: create every bucket (idempotent), then bind by stream info.
@@ -38,6 +38,22 @@ READ_GAMES = {
     f"$JS.API.CONSUMER.CREATE.{GAMES}",
     f"$JS.FC.{GAMES}.>",
 }
+
+
+# A game missing from the games stream: its tombstone, if it was pruned (rules, gateway).
+READ_PRUNED = {f"$JS.API.DIRECT.GET.{NS.pruned_stream}", f"$JS.API.DIRECT.GET.{NS.pruned_stream}.>"}
+# `tabletop storage verify|prune`, the operator's user: ask the archive for its
+# proofs, compare with the games' ends, check the consumers' ack floors, write
+# tombstones and purge the proven games' subjects. Nothing else.
+STORAGE_PUBLISH = {
+    "tabletop.archive.finished-before",
+    "tabletop.pruned.>",
+    "$JS.API.INFO",
+    f"$JS.API.STREAM.INFO.{GAMES}",
+    f"$JS.API.STREAM.PURGE.{GAMES}",
+    f"$JS.API.DIRECT.GET.{GAMES}.>",
+    f"$JS.API.DIRECT.GET.{NS.pruned_stream}.>",
+} | {f"$JS.API.CONSUMER.INFO.{GAMES}.{name}" for name in ("archive", "leaderboards", "bots")}
 
 
 def read_bucket(bucket: str) -> set[str]:
@@ -57,7 +73,7 @@ def durable(name: str) -> set[str]:
 
 tickets, queues, seats = NS.tickets_bucket, NS.queues_bucket, NS.seats_bucket
 JETSTREAM_PUBLISH: dict[str, set[str]] = {
-    "rules": DECLARE_STREAM | READ_GAMES,
+    "rules": DECLARE_STREAM | READ_GAMES | READ_PRUNED,
     "matchmaking": DECLARE_STREAM
     | DECLARE_BUCKETS
     | read_bucket(tickets)
@@ -92,7 +108,7 @@ JETSTREAM_PUBLISH: dict[str, set[str]] = {
     | durable("leaderboards")
     | READ_GAMES,
     "archive": DECLARE_STREAM | durable("archive"),
-    "gateway": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | READ_GAMES,
+    "gateway": DECLARE_STREAM | DECLARE_BUCKETS | read_bucket(seats) | READ_GAMES | READ_PRUNED,
 }
 # Services answering requests publish to the requester's reply subject.
 RESPONDERS = {"rules", "matchmaking", "leaderboards", "archive"}
@@ -114,7 +130,7 @@ def users() -> dict[str, dict]:
 
 def test_one_user_per_service_with_a_password_from_a_secret() -> None:
     found = users()
-    assert set(found) == {spec.name for spec in SERVICES}
+    assert set(found) == {spec.name for spec in SERVICES} | {"storage"}
     for name, user in found.items():
         assert user["password"] == f"<< $NATS_PASSWORD_{name.upper()} >>"
 
@@ -127,6 +143,19 @@ def test_permissions_are_exactly_the_subjects_the_service_uses(service: str) -> 
     assert set(permissions["subscribe"]["allow"]) == uses["receive"] | INBOX
     assert permissions.get("allow_responses", False) == (service in RESPONDERS)
     assert "deny" not in permissions["publish"] and "deny" not in permissions["subscribe"]
+
+
+def test_the_storage_user_alone_may_purge_and_only_what_prune_needs() -> None:
+    everyone = users()
+    storage = everyone["storage"]["permissions"]
+    assert set(storage["publish"]["allow"]) == STORAGE_PUBLISH
+    assert set(storage["subscribe"]["allow"]) == INBOX
+    purgers = {
+        name
+        for name, user in everyone.items()
+        if any(".PURGE." in subject for subject in user["permissions"]["publish"]["allow"])
+    }
+    assert purgers == {"storage"}
 
 
 def test_asyncapi_namespace_is_the_deployed_one() -> None:
