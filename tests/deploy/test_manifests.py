@@ -1,10 +1,10 @@
 """Both overlays render, every object is valid (built-in kinds strictly, by
-kubernetes-validate; KEDA and CloudNativePG kinds against deploy/schemas), and
+kubernetes-validate; KEDA and CloudNativePG kinds against the upstream CRDs
+of the pinned versions in deploy/schemas), and
 every service runs the way tabletop.runtime.SERVICES says it does."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import jsonschema
@@ -13,8 +13,8 @@ import pytest
 
 from tabletop.eventlog import Topology
 from tabletop.runtime.services import SERVICES
+from tests.deploy.crd_schemas import has_schema, validate_custom
 from tests.deploy.manifests import (
-    DEPLOY,
     OVERLAYS,
     Obj,
     config_map_data,
@@ -24,18 +24,11 @@ from tests.deploy.manifests import (
 )
 
 KUBERNETES_VERSION = "1.33.0"  # the oldest release the manifests must run on
-CRD_SCHEMAS = {
-    ("keda.sh", "ScaledObject"): "keda.sh/scaledobject_v1alpha1.json",
-    ("postgresql.cnpg.io", "Cluster"): "postgresql.cnpg.io/cluster_v1.json",
-}
 
 
 def validate(obj: Obj) -> None:
-    group = obj["apiVersion"].split("/")[0] if "/" in obj["apiVersion"] else ""
-    schema_file = CRD_SCHEMAS.get((group, obj["kind"]))
-    if schema_file:
-        schema = json.loads((DEPLOY / "schemas" / schema_file).read_text())
-        jsonschema.validate(obj, schema)
+    if has_schema(obj["apiVersion"], obj["kind"]):
+        validate_custom(obj)
     else:
         kubernetes_validate.validate(obj, KUBERNETES_VERSION, strict=True)
 
@@ -72,8 +65,12 @@ def test_crd_schemas_reject_unknown_fields() -> None:
     scaled = of_kind(objects, "ScaledObject")["bots"]
     scaled["spec"]["maxReplicas"] = 3  # the HPA's name, not KEDA's
     cluster = of_kind(objects, "Cluster")["tabletop-db"]
-    cluster["spec"]["instances"] = 0
-    for broken in (scaled, cluster):
+    cluster["spec"]["instances"] = 0  # upstream's minimum is 1
+    misspelt = of_kind(render("prod"), "Cluster")["tabletop-db"]
+    misspelt["spec"]["storage"]["sizee"] = "1Gi"  # pruned silently by the API server
+    trigger = of_kind(render("prod"), "ScaledObject")["bots"]
+    trigger["spec"]["triggers"][0]["type"] = 7  # upstream: a string
+    for broken in (scaled, cluster, misspelt, trigger):
         with pytest.raises(jsonschema.ValidationError):
             validate(broken)
 
