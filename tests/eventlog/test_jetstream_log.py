@@ -38,18 +38,35 @@ async def test_stream_keeps_history(nc: Client, topology: Topology, event_log: E
     assert (config.max_age, config.max_msgs, config.max_bytes) == (0, -1, -1)
     assert config.max_msgs_per_subject == -1
     assert config.discard == DiscardPolicy.NEW
-    assert config.deny_delete and config.deny_purge
+    # A single commit can never be deleted; a finished game's whole subject may
+    # be purged (hot/cold storage), which only the operator's NATS user may do.
+    assert config.deny_delete and not config.deny_purge
     # Declaring again (every service does at startup) changes nothing.
     again = await ensure_streams(nc.jetstream(), topology)
     assert again.config.subjects == config.subjects
-    # Commits can be neither deleted nor purged.
-    game_id = new_game_id()
+    game_id, other = new_game_id(), new_game_id()
     seq = await event_log.append(commit_after(None, game_id), 0)
+    await event_log.append(commit_after(None, other), 0)
     with pytest.raises(APIError):
         await nc.jetstream().delete_msg(topology.games_stream, seq)
-    with pytest.raises(APIError):
-        await nc.jetstream().purge_stream(topology.games_stream)
     assert len((await event_log.load(game_id))[0]) == 1
+    await nc.jetstream().purge_stream(topology.games_stream, subject=topology.game_subject(game_id))
+    assert (await event_log.load(game_id))[0] == []
+    assert len((await event_log.load(other))[0]) == 1  # only that game's subject went
+
+
+async def test_a_stream_made_before_hot_cold_storage_keeps_denying_purges(
+    nc: Client, topology: Topology, caplog: pytest.LogCaptureFixture
+) -> None:
+    """JetStream never lifts deny_purge: redeclaring such a stream keeps it
+    (and says so) instead of failing every service's start."""
+    js = nc.jetstream()
+    old = dataclasses.replace(topology.games_stream_config(), deny_purge=True, description="old")
+    await js.add_stream(old)
+    with caplog.at_level(logging.WARNING, logger="tabletop.eventlog.streams"):
+        info = await ensure_streams(js, topology)
+    assert info.config.deny_purge and info.config.description != "old"
+    assert "denies purges" in caplog.text
 
 
 async def test_a_hundred_commit_game_loads_quickly(event_log: EventLog) -> None:
