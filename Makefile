@@ -10,6 +10,10 @@ STAMP := $(VENV)/.synced
 # checkov pins too much to share uv.lock: its own venv, from a hashed requirements file.
 TOOLS := .tools
 TOOLS_STAMP := $(TOOLS)/.installed
+# promtool checks deploy/monitoring's alert rules; Debian's prometheus package
+# carries it (no registry of its own): downloaded and unpacked, never installed.
+PROMETHEUS_DEB_VERSION := 2.42.0+ds-5+deb12u1
+PROMTOOL := $(TOOLS)/bin/promtool
 
 .PHONY: help install tools run test test-fast test-slow lint format bench proto deploy-render image image-base image-test clean
 
@@ -31,12 +35,20 @@ $(TOOLS_STAMP): deploy/tools/requirements.txt | $(UV)
 	$(UV) pip install --quiet --python $(TOOLS)/bin/python --require-hashes -r deploy/tools/requirements.txt
 	@touch $@
 
-tools: $(TOOLS_STAMP)  ## create .tools/ (checkov, for the deploy tests) from deploy/tools/requirements.txt
+$(PROMTOOL):
+	@mkdir -p $(TOOLS)/bin
+	rm -rf $(TOOLS)/prometheus-deb && mkdir -p $(TOOLS)/prometheus-deb
+	cd $(TOOLS)/prometheus-deb && apt-get download -q prometheus=$(PROMETHEUS_DEB_VERSION)
+	dpkg -x $(TOOLS)/prometheus-deb/prometheus_*.deb $(TOOLS)/prometheus-deb/root
+	install -m 0755 $(TOOLS)/prometheus-deb/root/usr/bin/promtool $@
+	rm -rf $(TOOLS)/prometheus-deb
+
+tools: $(TOOLS_STAMP) $(PROMTOOL)  ## create .tools/ (checkov, promtool, for the deploy tests)
 
 run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: lint $(TOOLS_STAMP)  ## lint, then the whole suite (brute-force sweeps at reduced size)
+test: lint $(TOOLS_STAMP) $(PROMTOOL)  ## lint, then the whole suite (brute-force sweeps at reduced size)
 	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
 # Needs neither real servers nor .tools/ (the checkov tests are marked `tools`).
