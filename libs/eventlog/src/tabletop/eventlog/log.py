@@ -12,6 +12,7 @@ import asyncio
 from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
+from opentelemetry import propagate
 
 from .commit import Commit
 from .errors import AppendConflict, DuplicateAppend
@@ -112,6 +113,7 @@ class EventLog:
             Header.EXPECTED_LAST_SUBJECT_SEQUENCE.value: str(expected_last_subject_seq),
             Header.MSG_ID.value: commit.command_id,
         }
+        propagate.inject(headers)  # the trace goes on to the commit's consumers (when on)
         try:
             ack = await self.js.publish(
                 self.topology.game_subject(commit.game_id),

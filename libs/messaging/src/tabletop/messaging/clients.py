@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from nats.aio.client import Client
 from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
+from opentelemetry import propagate
 from pydantic import BaseModel
 
 from .archive import (
@@ -50,8 +51,12 @@ class ServiceClient:
 
     async def ask(self, subject: str, payload: bytes, answer: type[A]) -> A:
         """`payload` sent as is (tests send malformed ones), the reply as `answer`."""
+        headers: dict[str, str] = {}
+        propagate.inject(headers)  # the caller's trace (nothing when tracing is off)
         try:
-            msg = await self.nc.request(subject, payload, timeout=self.timeout)
+            msg = await self.nc.request(
+                subject, payload, timeout=self.timeout, headers=headers or None
+            )
         except (NatsTimeout, NoRespondersError, TimeoutError):
             raise Unavailable(subject) from None
         except MaxPayloadError:

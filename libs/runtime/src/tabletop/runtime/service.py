@@ -16,6 +16,7 @@ from faststream.asgi import AsgiFastStream
 
 from .logs import configure_logging
 from .settings import ServiceSettings
+from .tracing import configure_tracing
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,7 @@ def _exit_cleanly(signum: int, frame: object) -> None:
 def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> None:
     """Serve until SIGTERM/SIGINT, shut down gracefully, exit 0."""
     configure_logging(name, settings.log_level, settings.log_format)
+    stop_tracing = configure_tracing(name)
     # uvicorn handles the signal, then re-raises it with the handler it found
     # installed: make that one exit 0 (a requested stop is not a failure).
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -48,4 +50,5 @@ def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> No
             },
         )
     )
+    stop_tracing()  # flushes the spans still batched
     log.info("%s stopped", name)

@@ -42,7 +42,23 @@ class ServiceSettings(BaseSettings):
     http_host: str = Field(default="0.0.0.0", description="HTTP_HOST for health and metrics")
     http_port: int = Field(default=8080, description="HTTP_PORT for /healthz, /readyz, /metrics")
     log_level: str = Field(default="INFO", description="LOG_LEVEL")
-    log_format: str = Field(default="text", pattern="^(text|json)$", description="LOG_FORMAT")
+    environment: str = Field(
+        default="production",
+        pattern="^(production|development)$",
+        validation_alias="TABLETOP_ENV",
+        description="TABLETOP_ENV: production logs JSON unless LOG_FORMAT says otherwise",
+    )
+    log_format_setting: str | None = Field(
+        default=None, pattern="^(text|json)$", validation_alias="LOG_FORMAT",
+        description="LOG_FORMAT (text or json; default: json in production, else text)",
+    )  # fmt: skip
+
+    @property
+    def log_format(self) -> str:
+        if self.log_format_setting is not None:
+            return self.log_format_setting
+        return "json" if self.environment == "production" else "text"
+
     graceful_timeout: float = Field(
         default=15.0, description="GRACEFUL_TIMEOUT: seconds in-flight work may take at shutdown"
     )

@@ -14,12 +14,14 @@ from faststream import AckPolicy
 from faststream.asgi import AsgiFastStream
 from faststream.nats import JStream, NatsBroker, PullSub
 from faststream.nats.annotations import NatsMessage
+from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from faststream.specification import AsyncAPI
 from nats.js.api import ConsumerConfig
 from prometheus_client import CollectorRegistry
 
 from .http import health_routes
+from .logs import LogContextMiddleware
 from .settings import ServiceSettings
 
 
@@ -32,21 +34,24 @@ def service_broker(
     logger: logging.Logger | None = None,
 ) -> NatsBroker:
     """The service's broker: `settings.nats_url` and `graceful_timeout`, one
-    log line per message at DEBUG (INFO is too loud), `middlewares` outermost,
-    then faststream's Prometheus middleware into `registry` as `app_name`
-    when a registry is given. `logger` replaces faststream's own logger."""
-    chain = list(middlewares)
+    log line per message at DEBUG (INFO is too loud). Outermost the trace
+    span of each message (faststream's OpenTelemetry middleware: a no-op
+    unless tracing is configured, tabletop.runtime.tracing) and the log
+    context of its ids, then `middlewares`, then faststream's Prometheus
+    middleware into `registry` as `app_name` when a registry is given.
+    `logger` (default `tabletop.<app_name>`) replaces faststream's own
+    coloured logger."""
+    chain: list[Any] = [NatsTelemetryMiddleware(), LogContextMiddleware, *middlewares]
     if registry is not None:
         if app_name is None:
             raise ValueError("the Prometheus middleware needs an app_name")
         chain.append(NatsPrometheusMiddleware(registry=registry, app_name=app_name))
-    options: dict[str, Any] = {} if logger is None else {"logger": logger}
     return NatsBroker(
         settings.nats_url,
         graceful_timeout=settings.graceful_timeout,
         log_level=logging.DEBUG,
         middlewares=chain,
-        **options,
+        logger=logger or logging.getLogger(f"tabletop.{app_name or 'service'}"),
     )
 
 

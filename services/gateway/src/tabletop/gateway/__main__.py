@@ -11,7 +11,7 @@ import sys
 import uvicorn
 from pydantic import ValidationError
 
-from tabletop.runtime import configure_logging
+from tabletop.runtime import configure_logging, configure_tracing, traced_http
 
 from .app import create_app
 from .redaction import install_redaction
@@ -36,6 +36,7 @@ def _settings() -> GatewaySettings:
 def main() -> None:
     settings = _settings()
     configure_logging("gateway", settings.log_level, settings.log_format)
+    stop_tracing = configure_tracing("gateway")
     install_redaction()
     if settings.secret_generated:
         log.warning(
@@ -55,7 +56,7 @@ def main() -> None:
         },
     )
     uvicorn.run(
-        create_app(settings),
+        traced_http(create_app(settings)),
         host=settings.http_host,
         port=settings.http_port,
         log_config=None,
@@ -63,6 +64,7 @@ def main() -> None:
         ws_max_size=settings.max_body_bytes,
         timeout_graceful_shutdown=int(settings.graceful_timeout),
     )
+    stop_tracing()
     log.info("gateway stopped")
 
 
