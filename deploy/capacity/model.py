@@ -60,7 +60,14 @@ def derive(data: dict[str, Any]) -> tuple[list[Row], dict[str, int]]:
     seconds_per_move = sum(share / bots[level] for level, share in a["bot_levels"].items())
     lag_threshold = max(1, round(1 / seconds_per_move))
     sockets = games * a["humans_connected_per_game"]
-    gateways = math.ceil(sockets / m["websockets_per_gateway"]["value"])
+    # A gateway holds as many sockets as its memory allows, and pushes a view
+    # to each socket of a game after each of its commits: the larger need wins.
+    per_replica = int(
+        m["gateway_memory_limit_mib"]["value"] * 1024 / m["gateway_kib_per_socket"]["value"]
+    )
+    pushes = commands * a["humans_connected_per_game"]
+    push_rate = m["gateway_pushes_per_second"]["value"]
+    gateways = max(math.ceil(sockets / per_replica), math.ceil(pushes / (push_rate * u)))
     archive_rate = m["archive_inserts_per_second"]["value"]
     archives = math.ceil(commands / (archive_rate * u))
     appends = m["jetstream_appends_per_second"]["value"]
@@ -104,7 +111,8 @@ def derive(data: dict[str, Any]) -> tuple[list[Row], dict[str, int]]:
         Row(
             "gateway replicas",
             f"{gateways}",
-            f"{sockets:,.0f} / {m['websockets_per_gateway']['value']:,} per replica",
+            f"max({sockets:,.0f} sockets / {per_replica:,} per replica (memory), "
+            f"{pushes:,.0f} pushes/s / ({push_rate} per replica x {u:g}) (CPU))",
         ),
         Row(
             "archive replicas",
