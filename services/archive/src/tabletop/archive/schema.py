@@ -57,4 +57,11 @@ MIGRATIONS = (
         );
         """,
     ),
+    Migration(
+        2,
+        "finished games by end time (tabletop storage verify|prune pages through them)",
+        """
+        CREATE INDEX games_finished ON games (finished_at, game_id) WHERE status = 'finished';
+        """,
+    ),
 )
