@@ -1,7 +1,8 @@
 """The NATS permissions of deploy/nats/values.yaml, on a real server: every
 service signs in as its own user, a whole game is played through the gateway
 against a bot (matchmaking, rules, bots, the archive, the leaderboards and the
-live WebSocket all take part), and the server reports no permission violation."""
+live WebSocket all take part), the operator prunes the finished game as the
+`storage` user, and the server reports no permission violation."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,8 @@ import nats
 import pytest
 import websockets
 
+from tabletop.cli.platform import Target
+from tabletop.cli.storage import State, run_storage
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
 from tabletop.runtime import SERVICES
@@ -140,6 +144,17 @@ async def test_a_whole_game_with_least_privilege_users(
     assert [g["game_id"] for g in games] == [game_id]
     shown = await me.ok("GET", f"/v1/games/{game_id}/replay", at=last)  # the archive's view
     assert shown["view"]
+    # The operator's `tabletop storage prune`, as the NATS user `storage`: the
+    # finished game leaves JetStream once every consumer acked it; its replay stays.
+    storage = Target(server.url("storage"), "tabletop", "test")
+
+    async def pruned() -> bool:
+        checks = await run_storage(storage, timedelta(0), prune=True)
+        return [(c.game_id, c.state) for c in checks] == [(game_id, State.PRUNED)]
+
+    await eventually(pruned, within=30, what="the finished game pruned")
+    assert (await me.get(f"/v1/games/{game_id}")).json()["code"] == "game_archived"
+    assert (await me.ok("GET", f"/v1/games/{game_id}/replay", at=last))["view"] == shown["view"]
     # The server handles all a client sent before it handles its close: once
     # every service has signed out, every violation they made is in the log.
     deployment.stop_services()
