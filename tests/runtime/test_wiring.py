@@ -9,6 +9,7 @@ import logging
 from faststream import AckPolicy
 from faststream.middlewares import ExceptionMiddleware
 from faststream.nats import TestNatsBroker
+from faststream.nats.opentelemetry import NatsTelemetryMiddleware
 from faststream.nats.prometheus import NatsPrometheusMiddleware
 from nats.js.api import ConsumerConfig
 from prometheus_client import CollectorRegistry
@@ -24,6 +25,7 @@ from tabletop.runtime import (
     service_broker,
     settle,
 )
+from tabletop.runtime.logs import LogContextMiddleware
 
 log = logging.getLogger("test.wiring")
 
@@ -70,15 +72,22 @@ def test_service_broker_settings_and_middleware_order() -> None:
     refusals = counting_refusals(lambda op, code: None, log)
     broker = service_broker(settings(), [refusals], registry=registry, app_name="svc")
     middlewares = broker.config.broker_middlewares
-    assert middlewares[0] is refusals
-    assert isinstance(middlewares[0], ExceptionMiddleware)
-    assert isinstance(middlewares[1], NatsPrometheusMiddleware)
+    # Outermost the trace span and the log context of each message, so that a
+    # refusal or a metric is recorded inside them.
+    assert isinstance(middlewares[0], NatsTelemetryMiddleware)
+    assert middlewares[1] is LogContextMiddleware
+    assert middlewares[2] is refusals
+    assert isinstance(middlewares[2], ExceptionMiddleware)
+    assert isinstance(middlewares[3], NatsPrometheusMiddleware)
     assert broker.config.graceful_timeout == 3.5
     assert broker.config.logger.log_level == logging.DEBUG
+    # faststream logs through the service's logger, not a coloured one of its own.
+    storage = broker.config.logger.params_storage
+    assert storage.get_logger(context=None).name == "tabletop.svc"
 
     # Without a registry there is no Prometheus middleware (the rules service).
     bare = service_broker(settings(), [refusals], logger=log)
-    assert list(bare.config.broker_middlewares) == [refusals]
+    assert list(bare.config.broker_middlewares)[2:] == [refusals]
 
 
 def test_request_counter_counts_by_operation_and_outcome() -> None:
