@@ -22,12 +22,8 @@ FORMATION_NAMES = ("sum", "run", "colour", "kind", "colour-run")
 NO_KEY = -1  # the side cannot be completed at all
 
 
-def rank_of(key: int) -> int:
-    return key // 100
-
-
 def formation_name(key: int) -> str:
-    return FORMATION_NAMES[rank_of(key)]
+    return FORMATION_NAMES[key // 100]
 
 
 def _top(pool: int, m: int) -> int:

@@ -20,8 +20,19 @@ from .cards import (
     is_clan,
 )
 from .claims import claimable
-from .rules import draw_due, may_play_tactic, mode_may_leave
-from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space, mode_index, mode_stone
+from .state import (
+    CLAIM,
+    PLAY,
+    RECRUIT,
+    STONES,
+    State,
+    draw_due,
+    has_space,
+    may_play_tactic,
+    mode_index,
+    mode_may_leave,
+    mode_stone,
+)
 
 # Commands are frozen, so the same instance can be listed again and again:
 # building them is the most expensive part of listing them.
