@@ -9,7 +9,7 @@ from tabletop.kernel import IllegalCommand
 
 from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, stone_name
 from .codes import SchottenCode
-from .formations import best_possible, can_beat, formation_name, side_key
+from .formations import best_possible, could_beat, formation_name, side_key
 from .state import State, blind, need
 
 
@@ -53,7 +53,7 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
             f"opponent's {formation_name(their_key)} ({their_key % 100}) {why}",
         )
     pool, wild = possible_cards(state, 1 - seat)
-    if not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key):
+    if not could_beat(theirs, n, pool, wild, fog, my_key):
         return "early"
     best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
     raise IllegalCommand(
@@ -77,7 +77,7 @@ def claimable(state: State, seat: int, stone: int) -> bool:
         their_key = side_key(theirs, fog)
         return my_key > their_key or (my_key == their_key and state.first_done[stone] == seat)
     pool, wild = possible_cards(state, 1 - seat)
-    return not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key)
+    return not could_beat(theirs, n, pool, wild, fog, my_key)
 
 
 def exhaustion_winner(state: State, stone: int) -> int:

@@ -108,7 +108,7 @@ def _play_card(b: EventBuilder[State], c: cmd.PlayCard) -> None:
         _unclaimed(state, c.stone)
     else:
         _space(state, c.stone, seat)
-    b.emit(ev.CardPlayed(seat=seat, card=card, stone=c.stone))
+    b.emit(ev.card_played(seat, card, c.stone))
 
 
 def _pass(b: EventBuilder[State], c: cmd.Pass) -> None:
@@ -118,7 +118,7 @@ def _pass(b: EventBuilder[State], c: cmd.Pass) -> None:
         raise IllegalCommand(
             SchottenCode.MUST_PLAY, "you can play a clan card, so you may not pass"
         )
-    b.emit(ev.Passed(seat=c.seat))
+    b.emit(ev.passed(c.seat))
     if state.passes >= 1 and nothing_can_change(state):
         exhaust(b)
 
@@ -127,7 +127,7 @@ def _claim(b: EventBuilder[State], c: cmd.Claim) -> None:
     state = b.state
     _phase(state, CLAIM, "claiming (after playing, before drawing)")
     how = claim_how(state, c.seat, c.stone)
-    b.emit(ev.StoneClaimed(seat=c.seat, stone=c.stone, how=how))
+    b.emit(ev.stone_claimed(c.seat, c.stone, how))
     reason = holds_win(b.state.owner, c.seat)
     if reason:
         end_round(b, c.seat, reason)
@@ -143,12 +143,12 @@ def _end_turn(b: EventBuilder[State], c: cmd.EndTurn) -> None:
         deck = state.deck if c.deck == "clan" else state.tactics_deck
         if not deck:
             raise IllegalCommand(SchottenCode.DECK_EMPTY, f"the {c.deck} deck is empty")
-        b.emit(ev.CardDrawn(seat=seat, deck=c.deck, card=deck[0]))
+        b.emit(ev.card_drawn(seat, c.deck, deck[0]))
     elif c.deck is not None:
         raise IllegalCommand(
             SchottenCode.NO_DRAW_DUE, "no card is drawn this turn: end it with deck=None"
         )
-    b.emit(ev.TurnEnded(seat=seat))
+    b.emit(ev.turn_ended(seat))
 
 
 def _ruse(state: State, seat: int, card: int) -> None:

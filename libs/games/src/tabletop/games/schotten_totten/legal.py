@@ -13,6 +13,7 @@ from .cards import (
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MODE_MUD,
     RECRUITER,
     STRATEGIST,
     TRAITOR,
@@ -27,7 +28,6 @@ from .state import (
     STONES,
     State,
     draw_due,
-    has_space,
     may_play_tactic,
     mode_index,
     mode_may_leave,
@@ -94,11 +94,24 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     return []
 
 
+def _spaces(state: State, seat: int) -> list[int]:
+    """The stones where `seat` may add a card (`has_space` of every stone)."""
+    owner, sides, modes = state.owner, state.sides, state.modes
+    return [
+        s
+        for s in range(STONES)
+        if owner[s] < 0 and len(sides[s][seat]) < (4 if modes[s] & MODE_MUD else 3)
+    ]
+
+
 def _plays(state: State, seat: int) -> list[Command]:
-    spaces = [s for s in range(STONES) if has_space(state, s, seat)]
-    hand = state.hands[seat]
+    spaces = _spaces(state, seat)
     plays = _PLAYS[seat]
-    out: list[Command] = [plays[card][stone] for card in hand if is_clan(card) for stone in spaces]
+    out: list[Command] = []
+    for card in state.hands[seat]:
+        if is_clan(card):
+            row = plays[card]
+            out += [row[stone] for stone in spaces]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
@@ -165,11 +178,12 @@ def _modes(state: State, whose: int) -> list[tuple[int, int]]:
 
 
 def _claims(state: State, seat: int) -> list[Command]:
+    owner, sides, modes = state.owner, state.sides, state.modes
     out: list[Command] = [
         _claim(seat, s)
         for s in range(STONES)
-        if state.owner[s] < 0
-        and len(state.sides[s][seat]) >= (4 if state.modes[s] & 2 else 3)
+        if owner[s] < 0
+        and len(sides[s][seat]) >= (4 if modes[s] & MODE_MUD else 3)
         and claimable(state, seat, s)
     ]
     if draw_due(state, seat):

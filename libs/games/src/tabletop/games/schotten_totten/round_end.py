@@ -47,7 +47,7 @@ def exhaust(b: EventBuilder[State]) -> None:
         seat = exhaustion_winner(b.state, stone)
         if seat < 0:
             continue
-        b.emit(ev.StoneClaimed(seat=seat, stone=stone, how="exhaustion"))
+        b.emit(ev.stone_claimed(seat, stone, "exhaustion"))
         reason = holds_win(b.state.owner, seat)
         if reason:
             end_round(b, seat, reason)
