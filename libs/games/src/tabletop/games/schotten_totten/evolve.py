@@ -190,8 +190,36 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
     )
 
 
+def _clan_card_played(state: State, card: int, stone: int, seat: int) -> State:
+    """The most frequent event: a clan card to a side it does not complete.
+    Only the hand, the side and the turn's flags change: a side short of 3
+    cards completes nothing, so who completed first stays as it was."""
+    sides = state.sides[stone]
+    side = (*sides[seat], card)
+    bit = 1 << card
+    hands = state.hands
+    hand = hands[seat]
+    i = hand.index(card)
+    hand = hand[:i] + hand[i + 1 :]
+    known = state.known
+    if (known[0] | known[1]) & bit:
+        known = (known[0] & ~bit, known[1] & ~bit)
+    return replace(
+        state,
+        hands=(hand, hands[1]) if seat == 0 else (hands[0], hand),
+        sides=_set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side)),
+        out=state.out | bit,
+        known=known,
+        phase=CLAIM,
+        played=True,
+        passes=0,
+    )
+
+
 def _card_played(state: State, e: ev.CardPlayed) -> State:
     card, stone, seat = e.card, e.stone, e.seat
+    if is_clan(card) and len(state.sides[stone][seat]) < 2:
+        return _clan_card_played(state, card, stone, seat)
     if card in MODE_OF_CARD:
         return _mode_on(_card_out(state, seat, card, True), stone, card, seat)
     # The hand and the side are different fields: one copy for both.
@@ -215,9 +243,11 @@ def _card_drawn(state: State, e: ev.CardDrawn) -> State:
     deck = "deck" if e.deck == "clan" else "tactics_deck"
     cards: tuple[int, ...] = getattr(state, deck)
     card = cards[0]
-    known = _set(state.known, seat, state.known[seat] & ~(1 << card))
     hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
-    return replace(state, hands=hands, known=known, **{deck: cards[1:]})
+    if state.known[seat] >> card & 1:
+        known = _set(state.known, seat, state.known[seat] & ~(1 << card))
+        return replace(state, hands=hands, known=known, **{deck: cards[1:]})
+    return replace(state, hands=hands, **{deck: cards[1:]})
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
