@@ -7,7 +7,7 @@ from typing import Literal
 
 from tabletop.kernel import IllegalCommand
 
-from .cards import CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, stone_name
+from .cards import CLAN_MASK, JOKER_A, JOKER_B, MODE_BLIND, MODE_MUD, SHIELD, SPY, stone_name
 from .codes import SchottenCode
 from .formations import best_possible, could_beat, formation_name, side_key
 from .state import State, blind, need
@@ -64,11 +64,15 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
     )
 
 
-def claimable(state: State, seat: int, stone: int) -> bool:
-    """`claim_how` without building refusals (legal_commands asks it often)."""
+def claimable(
+    state: State, seat: int, stone: int, cards: tuple[int, tuple[int, ...]] | None = None
+) -> bool:
+    """`claim_how` without building refusals (legal_commands asks it often);
+    `cards`: `possible_cards(state, 1 - seat)` when the caller has it."""
     if state.owner[stone] >= 0:
         return False
-    n, fog = need(state, stone), blind(state, stone)
+    mode = state.modes[stone]  # need() and blind(), inlined: asked for every stone
+    n, fog = (4 if mode & MODE_MUD else 3), bool(mode & MODE_BLIND)
     mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
     if len(mine) < n:
         return False
@@ -76,7 +80,7 @@ def claimable(state: State, seat: int, stone: int) -> bool:
     if len(theirs) >= n:
         their_key = side_key(theirs, fog)
         return my_key > their_key or (my_key == their_key and state.first_done[stone] == seat)
-    pool, wild = possible_cards(state, 1 - seat)
+    pool, wild = possible_cards(state, 1 - seat) if cards is None else cards
     return not could_beat(theirs, n, pool, wild, fog, my_key)
 
 

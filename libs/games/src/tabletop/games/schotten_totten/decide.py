@@ -94,7 +94,15 @@ def _space(state: State, stone: int, seat: int) -> None:
 
 def _play_card(b: EventBuilder[State], c: cmd.PlayCard) -> None:
     state = b.state
-    seat, card = c.seat, c.card
+    seat, card, stone = c.seat, c.card, c.stone
+    if (
+        is_clan(card)
+        and state.phase == PLAY
+        and card in state.hands[seat]
+        and has_space(state, stone, seat)
+    ):  # the usual play, every check below passed (has_space: the stone is unclaimed)
+        b.emit(ev.card_played(seat, card, stone))
+        return
     _phase(state, PLAY, "playing a card")
     _in_hand(state, seat, card)
     if card in RUSES:

@@ -364,6 +364,10 @@ _HANDLERS: dict[type[Event], Callable[[State, Any], State]] = {
 
 
 def evolve(state: State | None, event: Event) -> State:
+    if state is not None:
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            return handler(state, event)
     if isinstance(event, ev.GameStarted):
         return _started(state, event)
     if state is None:

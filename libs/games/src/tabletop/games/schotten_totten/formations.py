@@ -164,7 +164,7 @@ def could_beat(
     """`can_beat` for a side in any order. A side of clan cards only, with no
     elite troop left to join it, has one reading: it is completed directly
     (the pool changes every turn, so a cache of those would rarely hit)."""
-    if wild_pool or not all(is_clan(card) for card in side):
+    if wild_pool or not all(map(is_clan, side)):
         return can_beat(tuple(sorted(side)), need, pool, wild_pool, blind, key)
     missing = need - len(side)
     if missing < 0:

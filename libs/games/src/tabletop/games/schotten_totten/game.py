@@ -54,7 +54,7 @@ class SchottenTotten(Game[State]):
 
     def fold(self, state: State | None, events: Iterable[Event]) -> State:
         decided = self._decided
-        if decided is not None and state is decided[0] and isinstance(events, list | tuple):
+        if decided is not None and state is decided[0] and isinstance(events, (list, tuple)):
             made = decided[1]
             if len(events) == len(made) and all(map(operator.is_, events, made)):
                 return decided[2]

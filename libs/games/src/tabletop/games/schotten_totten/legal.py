@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
+from operator import itemgetter
 
 from tabletop.kernel import Command
 
@@ -20,7 +21,7 @@ from .cards import (
     Deck,
     is_clan,
 )
-from .claims import claimable
+from .claims import claimable, possible_cards
 from .state import (
     CLAIM,
     PLAY,
@@ -108,10 +109,13 @@ def _plays(state: State, seat: int) -> list[Command]:
     spaces = _spaces(state, seat)
     plays = _PLAYS[seat]
     out: list[Command] = []
-    for card in state.hands[seat]:
-        if is_clan(card):
-            row = plays[card]
-            out += [row[stone] for stone in spaces]
+    if len(spaces) > 1:
+        pick = itemgetter(*spaces)  # a tuple of the commands of one card on every space
+        for card in state.hands[seat]:
+            if is_clan(card):
+                out += pick(plays[card])
+    elif spaces:
+        out = [plays[card][spaces[0]] for card in state.hands[seat] if is_clan(card)]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
@@ -179,12 +183,13 @@ def _modes(state: State, whose: int) -> list[tuple[int, int]]:
 
 def _claims(state: State, seat: int) -> list[Command]:
     owner, sides, modes = state.owner, state.sides, state.modes
+    cards = possible_cards(state, 1 - seat)  # the same for every stone
     out: list[Command] = [
         _claim(seat, s)
         for s in range(STONES)
         if owner[s] < 0
         and len(sides[s][seat]) >= (4 if modes[s] & MODE_MUD else 3)
-        and claimable(state, seat, s)
+        and claimable(state, seat, s, cards)
     ]
     if draw_due(state, seat):
         if state.deck:
