@@ -12,8 +12,8 @@ from typing import Any
 from tabletop.games.schotten_totten import GAME
 from tabletop.games.schotten_totten.cards import TACTIC_NAMES, clan_card, mask
 from tabletop.games.schotten_totten.commands import Claim
-from tabletop.games.schotten_totten.state import CLAIM, PLAY, State, update
-from tabletop.kernel import Command, Event
+from tabletop.games.schotten_totten.state import CLAIM, PLAY, State
+from tabletop.kernel import Command, Event, replace
 
 _COLOURS = "roygbp"
 _TACTICS = {name: card for card, name in sorted(TACTIC_NAMES.items(), reverse=True)}
@@ -93,7 +93,7 @@ def position(
             three.append(first_three[s])
         else:
             three.append(0 if done[0] else 1 if done[1] else -1)
-    return update(
+    return replace(
         base,
         first_three=tuple(three),
         sides=tuple(side_cards),
@@ -122,7 +122,7 @@ def apply(state: State, command: Command) -> State:
 
 def claim(state: State, seat: int, stone: int) -> list[Event]:
     """`seat` claims `stone` in its claim phase."""
-    return decide(update(state, turn=seat), Claim(seat=seat, stone=stone))
+    return decide(replace(state, turn=seat), Claim(seat=seat, stone=stone))
 
 
 __all__ = ["CLAIM", "PLAY", "apply", "c", "claim", "cs", "decide", "position"]

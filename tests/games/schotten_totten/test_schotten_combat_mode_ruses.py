@@ -26,8 +26,8 @@ from tabletop.games.schotten_totten.commands import (
     PlayStrategist,
     PlayTraitor,
 )
-from tabletop.games.schotten_totten.state import CLAIM, State, update
-from tabletop.kernel import IllegalCommand
+from tabletop.games.schotten_totten.state import CLAIM, State
+from tabletop.kernel import IllegalCommand, replace
 
 from ._helpers import PLAY, apply, c, claim, cs, decide, position
 
@@ -50,7 +50,7 @@ def test_playing_a_combat_mode_records_who_placed_it() -> None:
     state = table(hands=("blind-mans-bluff r1", "mud-fight o1"))
     state = apply(state, PlayCard(seat=0, card=BLIND_MANS_BLUFF, stone=4))
     assert state.mode_by == (0, -1)
-    state = update(state, turn=1, phase=PLAY, played=False)
+    state = replace(state, turn=1, phase=PLAY, played=False)
     state = apply(state, PlayCard(seat=1, card=MUD_FIGHT, stone=4))
     assert state.mode_by == (0, 1)
     stone = GAME.view(state, None)["stones"][4]
@@ -72,7 +72,7 @@ def test_strategist_moves_your_own_combat_mode_to_another_unclaimed_stone() -> N
     # and stone 0 by formations again: seat 0's colour run beats three 9s.
     assert claim(moved, 1, 5)[0].how == "claim"
     assert claim(moved, 0, 0)[0].how == "claim"
-    assert claim(update(state, phase=CLAIM), 1, 0)[0].how == "claim"  # before: 27 beat 6
+    assert claim(replace(state, phase=CLAIM), 1, 0)[0].how == "claim"  # before: 27 beat 6
     dropped = apply(state, PlayStrategist(seat=0, card=BLIND_MANS_BLUFF, to_stone=None))
     assert dropped.modes[0] == 0 and dropped.mode_by == (-1, -1)
     assert dropped.discard == (BLIND_MANS_BLUFF, c("strategist"))

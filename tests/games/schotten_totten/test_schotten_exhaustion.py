@@ -16,9 +16,9 @@ from __future__ import annotations
 from tabletop.games.schotten_totten import GAME
 from tabletop.games.schotten_totten.commands import Claim, EndTurn, Pass
 from tabletop.games.schotten_totten.events import RoundEnded
-from tabletop.games.schotten_totten.rules import nothing_can_change
-from tabletop.games.schotten_totten.state import CLAIM, PLAY, State, update
-from tabletop.kernel import random_playout
+from tabletop.games.schotten_totten.round_end import nothing_can_change
+from tabletop.games.schotten_totten.state import CLAIM, PLAY, State
+from tabletop.kernel import random_playout, replace
 
 from ._helpers import apply, cs, decide, position
 
@@ -44,7 +44,7 @@ def _claimed_table(stone_8: tuple[str, str], elsewhere: str, **kw: object) -> St
 
 
 def _only(state: State, seat: int, phase: int) -> list[object]:
-    return GAME.legal_commands(update(state, turn=seat, phase=phase, played=False), seat)
+    return GAME.legal_commands(replace(state, turn=seat, phase=phase, played=False), seat)
 
 
 def test_a_player_who_cannot_play_a_clan_card_may_end_the_turn_without_a_card() -> None:

@@ -10,7 +10,7 @@ from itertools import combinations, product
 import pytest
 
 from tabletop.games.schotten_totten import SchottenCode
-from tabletop.games.schotten_totten.cards import ELITE_VALUES, colour, value
+from tabletop.games.schotten_totten.cards import ELITE_VALUES, colour, is_clan, value
 from tabletop.games.schotten_totten.formations import (
     best_possible,
     can_beat,
@@ -160,8 +160,8 @@ def _brute(side: tuple[int, ...], need: int, pool: list[int], wild: tuple[int, .
     best = -1
     for extra in combinations(pool + list(wild), need - len(side)):
         cards = (*side, *extra)
-        fixed = [x for x in cards if x < 54]
-        wilds = [x for x in cards if x >= 54]
+        fixed = [x for x in cards if is_clan(x)]
+        wilds = [x for x in cards if not is_clan(x)]
         for vals in product(*(ELITE_VALUES[w] for w in wilds)):
             for cols in product(range(6), repeat=len(wilds)):
                 vs = [value(x) for x in fixed] + list(vals)

@@ -11,8 +11,8 @@ from tabletop.games import get_game
 from tabletop.games.schotten_totten import GAME
 from tabletop.games.schotten_totten.commands import Claim, EndTurn, Pass, PlayCard
 from tabletop.games.schotten_totten.events import CardDrawn, RoundEnded, RoundStarted
-from tabletop.games.schotten_totten.state import CLAIM, OVER, update
-from tabletop.kernel import IllegalCommand
+from tabletop.games.schotten_totten.state import CLAIM, OVER
+from tabletop.kernel import IllegalCommand, replace
 
 from ._helpers import PLAY, apply, c, claim, decide, position
 
@@ -127,7 +127,7 @@ def test_rounds_score_and_the_loser_starts_the_next() -> None:
     assert state.scores == (5, 1) and GAME.outcome(state) is None
     assert GAME.to_act(state) == [1] and state.owner == (-1,) * 9
     # Seat 1 wins round 2 with 3 adjacent stones while seat 0 holds 1 stone.
-    state = update(
+    state = replace(
         state,
         sides=tuple(
             ((), ()) if s != 8 else ((c("r1"),), (c("o7"), c("o8"), c("o9"))) for s in range(9)

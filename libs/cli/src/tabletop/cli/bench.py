@@ -4,7 +4,9 @@ In-process: random-legal games per second for every registered game through
 the interface bots use (`to_act`, `legal_commands`, `decide`, `evolve`). Over
 real NATS: the rules service's command rate and latency beside the raw
 JetStream append rate, and the time to replay a 100-commit game (see
-`bench_service`). Timings are wall-clock on a shared machine: compare figures
+`bench_service`). Given a local checkout of a peer engine (`bench_peers`),
+its random games run in a subprocess for as long, and the table shows ours
+over its; without one, ours alone. Timings are wall-clock on a shared machine: compare figures
 from the same run, not across runs.
 """
 
@@ -12,21 +14,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from tabletop.kernel import Game, random_playout
 
+from .bench_peers import PEERS, PeerRate, measure_peer
 from .tables import table_console
-
-# Random 2- and 4-player games per second of the fastest open pure-Python
-# Splendor engine we know (state mutated in place), on this kind of machine,
-# as quoted in the Splendor issue: the figure ours is to beat with immutable
-# state. Compared with our games per CPU second (the steadier figure).
-REFERENCE_GAMES_PER_SECOND: dict[tuple[str, int], float] = {
-    ("splendor", 2): 500.0,
-    ("splendor", 4): 280.0,
-}
 
 
 @dataclass(frozen=True)
@@ -38,6 +33,8 @@ class GameRate:
     commands: int
     seconds: float
     cpu_seconds: float
+    # The peer engine's random games, measured right after ours (bench_peers).
+    peer: PeerRate | None = None
 
     @property
     def games_per_second(self) -> float:
@@ -53,26 +50,28 @@ class GameRate:
         return self.games / self.cpu_seconds
 
     @property
-    def reference(self) -> float | None:
-        """The reference engine's games per second at this table, if quoted."""
-        return REFERENCE_GAMES_PER_SECOND.get((self.game, self.players))
-
-    @property
-    def vs_reference(self) -> float | None:
-        """Our games per CPU second over the reference's games per second."""
-        ref = self.reference
-        return None if ref is None else self.cpu_games_per_second / ref
+    def vs_peer(self) -> float | None:
+        """Our games per CPU second over the peer's, both measured in this run."""
+        if self.peer is None or self.peer.cpu_games_per_second <= 0:
+            return None
+        return self.cpu_games_per_second / self.peer.cpu_games_per_second
 
     def as_dict(self) -> dict[str, Any]:
-        ratio = self.vs_reference
-        return {
+        figures = {
             **asdict(self),
             "games_per_second": round(self.games_per_second, 1),
             "commands_per_second": round(self.commands_per_second),
             "cpu_games_per_second": round(self.cpu_games_per_second, 1),
-            "reference_games_per_second": self.reference,
-            "cpu_vs_reference": None if ratio is None else round(ratio, 2),
         }
+        del figures["peer"]
+        if self.peer is not None:
+            ratio = self.vs_peer
+            figures["peer"] = {
+                **asdict(self.peer),
+                "cpu_games_per_second": round(self.peer.cpu_games_per_second, 1),
+            }
+            figures["cpu_vs_peer"] = None if ratio is None else round(ratio, 2)
+        return figures
 
 
 def random_game_rate(
@@ -98,9 +97,14 @@ def player_counts(game: Game[Any]) -> list[int]:
 
 
 def in_process_rates(
-    seconds: float, quiet: bool = False, only: Sequence[str] | None = None
+    seconds: float,
+    quiet: bool = False,
+    only: Sequence[str] | None = None,
+    peers: dict[str, Path] | None = None,
 ) -> list[GameRate]:
-    """Every registered game's rates, or only those of the games named."""
+    """Every registered game's rates, or only those of the games named; a
+    game with a peer checkout in `peers` has the peer measured beside it (at
+    the options the peer plays, for as many seconds). Raises PeerError."""
     from rich.console import Console
 
     from tabletop.games import get_game, registry
@@ -112,25 +116,35 @@ def in_process_rates(
         for options in game.option_sets:
             for players in player_counts(game):
                 with console.status(f"{game.id} {players}p {options or ''}: random games…"):
-                    rates.append(random_game_rate(game, players, seconds, options))
+                    rate = random_game_rate(game, players, seconds, options)
+                path = (peers or {}).get(game.id)
+                peer = PEERS.get(game.id)
+                if path is not None and peer is not None and peer.compares(options, players):
+                    with console.status(f"{game.id} {players}p: {peer.name}'s random games…"):
+                        rate = replace(rate, peer=measure_peer(game.id, path, players, seconds))
+                rates.append(rate)
     return rates
 
 
 def render_rates(rates: list[GameRate]) -> None:
     from rich.table import Table
 
+    with_peer = any(r.peer is not None for r in rates)
     table = Table(
         title="random-legal games in-process (bot interface)",
-        caption="reference: the fastest open pure-Python Splendor engine we know "
-        "(mutable state), games/s as quoted in the Splendor issue; "
-        "vs ref = our games/CPU-s over it",
+        caption="peer: a public Python engine of the game, its random games run in a "
+        "subprocess for as long, in this run; vs peer = our games/CPU-s over its"
+        if with_peer
+        else None,
     )
-    columns = ("game", "players", "options", "games", "games/s", "commands/s", "games/CPU-s")
-    for column in (*columns, "ref games/s", "vs ref"):
-        table.add_column(column, justify="left" if column in ("game", "options") else "right")
+    columns = ["game", "players", "options", "games", "games/s", "commands/s", "games/CPU-s"]
+    if with_peer:
+        columns += ["peer", "peer games/CPU-s", "vs peer"]
+    for column in columns:
+        left = column in ("game", "options", "peer")
+        table.add_column(column, justify="left" if left else "right")
     for r in rates:
-        ratio = r.vs_reference
-        table.add_row(
+        row = [
             r.game,
             str(r.players),
             r.options,
@@ -138,8 +152,18 @@ def render_rates(rates: list[GameRate]) -> None:
             f"{r.games_per_second:,.1f}",
             f"{r.commands_per_second:,.0f}",
             f"{r.cpu_games_per_second:,.1f}",
-            "" if r.reference is None else f"{r.reference:,.0f}",
-            "" if ratio is None else f"{ratio:.2f}",
-        )
+        ]
+        if with_peer:
+            ratio = r.vs_peer
+            row += (
+                ["", "", ""]
+                if r.peer is None
+                else [
+                    r.peer.peer,
+                    f"{r.peer.cpu_games_per_second:,.1f}",
+                    "" if ratio is None else f"{ratio:.2f}",
+                ]
+            )
+        table.add_row(*row)
     console = table_console()
     console.print(table)

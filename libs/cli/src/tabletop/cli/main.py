@@ -116,16 +116,26 @@ def bench(
         list[str] | None,
         typer.Option("--game", "-g", help="measure only this game in-process (repeatable)"),
     ] = None,
+    peer: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="GAME=PATH: a local checkout of the game's peer engine, measured beside ours "
+            "(repeatable; also TABLETOP_PEER_<GAME>, e.g. TABLETOP_PEER_SCHOTTEN_TOTTEN)",
+        ),
+    ] = None,
 ) -> None:
     """Print the benchmark figures: games/s in-process, and the rules service over NATS."""
     from tabletop.kernel import UnknownGame
 
     from .bench import in_process_rates, render_rates
+    from .bench_peers import PeerError, peer_paths
 
     try:
-        rates = in_process_rates(seconds, quiet=as_json, only=game)
+        rates = in_process_rates(seconds, quiet=as_json, only=game, peers=peer_paths(peer or ()))
     except UnknownGame as exc:
         raise typer.BadParameter(exc.message, param_hint="--game") from None
+    except PeerError as exc:
+        raise typer.BadParameter(exc.message, param_hint="--peer") from None
     figures: dict[str, Any] = {"in_process": [r.as_dict() for r in rates]}
     if not as_json:
         render_rates(rates)

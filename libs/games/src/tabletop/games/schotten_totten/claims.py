@@ -1,26 +1,16 @@
-"""Claiming stones: the claim check (with the early-claim proof), the
-resolution of a round ended by exhaustion, and the end of a round."""
+"""Claiming stones: the claim check (with the early-claim proof), and who
+takes a stone when a round ends by exhaustion."""
 
 from __future__ import annotations
 
-import random
 from typing import Literal
 
-from tabletop.kernel import Event, IllegalCommand
+from tabletop.kernel import IllegalCommand
 
-from . import events as ev
-from .cards import CLAN_CARDS, CLAN_MASK, JOKER_A, JOKER_B, SHIELD, SPY, TACTIC_CARDS, stone_name
-from .errors import SchottenCode
-from .formations import best_possible, can_beat, formation_name, side_key
-from .state import BASE_HAND, STONES, TACTICS_HAND, State, blind, holds_win, need, stones_held
-
-WIN_POINTS = 5
-
-# The one rule of this engine that is in no rulebook (docs/games/schotten-totten.md,
-# "Platform rule"): when both players passed in a row and neither can play a card
-# or claim a stone any more, the round ends and the table is decided as it stands.
-EXHAUSTION = "exhaustion"
-PLATFORM_RULES = (EXHAUSTION,)
+from .cards import CLAN_MASK, JOKER_A, JOKER_B, MODE_BLIND, MODE_MUD, SHIELD, SPY, stone_name
+from .codes import SchottenCode
+from .formations import best_possible, could_beat, formation_name, side_key
+from .state import State, blind, need
 
 
 def possible_cards(state: State, seat: int) -> tuple[int, tuple[int, ...]]:
@@ -63,7 +53,7 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
             f"opponent's {formation_name(their_key)} ({their_key % 100}) {why}",
         )
     pool, wild = possible_cards(state, 1 - seat)
-    if not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key):
+    if not could_beat(theirs, n, pool, wild, fog, my_key):
         return "early"
     best = best_possible(tuple(sorted(theirs)), n, pool, wild, fog)
     raise IllegalCommand(
@@ -74,11 +64,15 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
     )
 
 
-def claimable(state: State, seat: int, stone: int) -> bool:
-    """`claim_how` without building refusals (legal_commands asks it often)."""
+def claimable(
+    state: State, seat: int, stone: int, cards: tuple[int, tuple[int, ...]] | None = None
+) -> bool:
+    """`claim_how` without building refusals (legal_commands asks it often);
+    `cards`: `possible_cards(state, 1 - seat)` when the caller has it."""
     if state.owner[stone] >= 0:
         return False
-    n, fog = need(state, stone), blind(state, stone)
+    mode = state.modes[stone]  # need() and blind(), inlined: asked for every stone
+    n, fog = (4 if mode & MODE_MUD else 3), bool(mode & MODE_BLIND)
     mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
     if len(mine) < n:
         return False
@@ -86,8 +80,8 @@ def claimable(state: State, seat: int, stone: int) -> bool:
     if len(theirs) >= n:
         their_key = side_key(theirs, fog)
         return my_key > their_key or (my_key == their_key and state.first_done[stone] == seat)
-    pool, wild = possible_cards(state, 1 - seat)
-    return not can_beat(tuple(sorted(theirs)), n, pool, wild, fog, my_key)
+    pool, wild = possible_cards(state, 1 - seat) if cards is None else cards
+    return not could_beat(theirs, n, pool, wild, fog, my_key)
 
 
 def exhaustion_winner(state: State, stone: int) -> int:
@@ -102,62 +96,3 @@ def exhaustion_winner(state: State, stone: int) -> int:
     if done[0] != done[1]:
         return 0 if done[0] else 1
     return -1
-
-
-def exhaust(state: State, rng: random.Random) -> list[Event]:
-    """The platform rule EXHAUSTION: award what the table decides, end the round."""
-    out: list[Event] = []
-    owner = list(state.owner)
-    for stone in range(STONES):
-        if owner[stone] >= 0:
-            continue
-        seat = exhaustion_winner(state, stone)
-        if seat < 0:
-            continue
-        owner[stone] = seat
-        out.append(ev.StoneClaimed(seat=seat, stone=stone, how="exhaustion"))
-        reason = holds_win(tuple(owner), seat)
-        if reason:
-            return out + end_round(state, tuple(owner), seat, reason, rng)
-    held = (stones_held(tuple(owner), 0), stones_held(tuple(owner), 1))
-    if held[0] == held[1]:
-        return out + end_round(state, tuple(owner), None, "drawn by exhaustion", rng)
-    winner = 0 if held[0] > held[1] else 1
-    return out + end_round(state, tuple(owner), winner, "more stones at exhaustion", rng)
-
-
-def end_round(
-    state: State, owner: tuple[int, ...], winner: int | None, reason: str, rng: random.Random
-) -> list[Event]:
-    held = (stones_held(owner, 0), stones_held(owner, 1))
-    if winner is None:
-        points = held
-    else:
-        points = (WIN_POINTS, held[1]) if winner == 0 else (held[0], WIN_POINTS)
-    out: list[Event] = [
-        ev.RoundEnded(round=state.round, winner=winner, reason=reason, stones=held, points=points)
-    ]
-    if state.round < state.rounds:
-        # The loser of a round starts the next; after a draw, the other player.
-        starter = 1 - state.starter if winner is None else 1 - winner
-        out.append(deal(state.tactics, state.round + 1, starter, rng))
-    return out
-
-
-def deal(tactics: bool, round_no: int, starter: int, rng: random.Random) -> ev.RoundStarted:
-    clan = list(CLAN_CARDS)
-    rng.shuffle(clan)
-    tdeck = list(TACTIC_CARDS) if tactics else []
-    rng.shuffle(tdeck)
-    h = TACTICS_HAND if tactics else BASE_HAND
-    hands = (tuple(sorted(clan[:h])), tuple(sorted(clan[h : 2 * h])))
-    return ev.RoundStarted(
-        round=round_no,
-        starter=starter,
-        hands=hands,
-        deck=tuple(clan[2 * h :]),
-        tactics_deck=tuple(tdeck),
-        hand_sizes=(h, h),
-        deck_size=len(CLAN_CARDS) - 2 * h,
-        tactics_deck_size=len(tdeck),
-    )

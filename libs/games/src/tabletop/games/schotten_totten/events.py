@@ -4,6 +4,7 @@ cards are None in a redacted copy."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from tabletop.kernel import Event
@@ -133,3 +134,32 @@ EVENT_TYPES = (
     TraitorPlayed,
     RoundEnded,
 )
+
+
+# The events of every turn, made once per distinct value and shared: they are
+# frozen, and building (validating) one cost about as much as folding it.
+@cache
+def card_played(seat: int, card: int, stone: int) -> CardPlayed:
+    return CardPlayed(seat=seat, card=card, stone=stone)
+
+
+@cache
+def card_drawn(seat: int, deck: Deck, card: int) -> CardDrawn:
+    return CardDrawn(seat=seat, deck=deck, card=card)
+
+
+@cache
+def turn_ended(seat: int) -> TurnEnded:
+    return TurnEnded(seat=seat)
+
+
+@cache
+def passed(seat: int) -> Passed:
+    return Passed(seat=seat)
+
+
+@cache
+def stone_claimed(
+    seat: int, stone: int, how: Literal["claim", "early", "exhaustion"]
+) -> StoneClaimed:
+    return StoneClaimed(seat=seat, stone=stone, how=how)

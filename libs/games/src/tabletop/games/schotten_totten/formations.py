@@ -20,14 +20,12 @@ from .cards import COLOUR_MASK, ELITE_VALUES, VALUE_MASK, is_clan
 SUM, RUN, COLOUR, KIND, COLOUR_RUN = range(5)
 FORMATION_NAMES = ("sum", "run", "colour", "kind", "colour-run")
 NO_KEY = -1  # the side cannot be completed at all
-
-
-def rank_of(key: int) -> int:
-    return key // 100
+# RUNS[n][s]: the values s..s+n-1 as a bit set (bit v-1 for value v).
+RUNS = tuple(tuple(((1 << n) - 1) << (s - 1) if s else 0 for s in range(10)) for n in range(5))
 
 
 def formation_name(key: int) -> str:
-    return FORMATION_NAMES[rank_of(key)]
+    return FORMATION_NAMES[key // 100]
 
 
 def _top(pool: int, m: int) -> int:
@@ -69,12 +67,16 @@ def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool)
         candidates = (colours.bit_length() - 1,)
     else:
         candidates = ()
-    distinct = len(set(values)) == len(values)
+    # Values as bit sets (bit v-1): a run s..s+n-1 is the bits RUNS[n][s].
+    placed = 0
+    for v in values:
+        placed |= 1 << (v - 1)
+    distinct = placed.bit_count() == len(values)
     if candidates and distinct:
         for s in _run_start(values, n):
-            missing = [r for r in range(s, s + n) if r not in values]
+            missing = RUNS[n][s] & ~placed
             for c in candidates:
-                if all(pool >> (c * 9 + r - 1) & 1 for r in missing):
+                if not (missing << (9 * c)) & ~pool:
                     return COLOUR_RUN * 100 + n * s + n * (n - 1) // 2
     if not values or min(values) == max(values):
         for v in values[:1] if values else range(9, 0, -1):
@@ -88,8 +90,11 @@ def _best(colours: int, values: tuple[int, ...], m: int, pool: int, blind: bool)
     if best >= 0:
         return best
     if distinct:
+        present = placed
+        for c in range(6):
+            present |= pool >> (9 * c) & 0x1FF
         for s in _run_start(values, n):
-            if all(r in values or pool & VALUE_MASK[r] for r in range(s, s + n)):
+            if not RUNS[n][s] & ~present:
                 return RUN * 100 + n * s + n * (n - 1) // 2
     return SUM * 100 + total + _top(pool, m)
 
@@ -153,6 +158,25 @@ def can_beat(
     )
 
 
+def could_beat(
+    side: tuple[int, ...], need: int, pool: int, wild_pool: tuple[int, ...], blind: bool, key: int
+) -> bool:
+    """`can_beat` for a side in any order. A side of clan cards only, with no
+    elite troop left to join it, has one reading: it is completed directly
+    (the pool changes every turn, so a cache of those would rarely hit)."""
+    if wild_pool or not all(map(is_clan, side)):
+        return can_beat(tuple(sorted(side)), need, pool, wild_pool, blind, key)
+    missing = need - len(side)
+    if missing < 0:
+        return False
+    colours = 0
+    for card in side:
+        colours |= 1 << (card // 9)
+    values = tuple(card % 9 + 1 for card in side)
+    return _best(colours, values, missing, pool, blind) > key
+
+
+@lru_cache(maxsize=1 << 16)
 def side_key(side: tuple[int, ...], blind: bool) -> int:
     """The key of a complete side (elite troops at their best)."""
     return best_possible(tuple(sorted(side)), len(side), 0, (), blind)

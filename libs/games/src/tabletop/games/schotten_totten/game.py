@@ -3,17 +3,20 @@ wiring the modules of this package together."""
 
 from __future__ import annotations
 
+import operator
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
 
-from . import rules, view
-from .claims import deal
+from . import view
 from .commands import COMMAND_TYPES, SchottenTottenConfig
-from .events import EVENT_TYPES, GameStarted
-from .fold import evolve
+from .decide import decide_move
+from .events import EVENT_TYPES
+from .evolve import evolve
 from .legal import legal_commands
+from .setup import start
 from .state import OVER, State
 
 
@@ -33,16 +36,29 @@ class SchottenTotten(Game[State]):
         {"rounds": 3, "variant": "tactics"},
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The last decision: (state before, its events, the state they fold
+        # to). `decide` folded them already; `fold` of the same objects
+        # returns that state instead of folding them again.
+        self._decided: tuple[State, tuple[Event, ...], State] | None = None
+
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, SchottenTottenConfig)
-        first = config.first_player if config.first_player is not None else rng.randrange(2)
-        return [
-            GameStarted(variant=config.variant, rounds=config.rounds),
-            deal(config.variant == "tactics", 1, first, rng),
-        ]
+        return start(config, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return rules.decide(state, command, rng)
+        b = decide_move(state, command, rng)
+        self._decided = (state, tuple(b.events), b.state)
+        return b.events
+
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        decided = self._decided
+        if decided is not None and state is decided[0] and isinstance(events, (list, tuple)):
+            made = decided[1]
+            if len(events) == len(made) and all(map(operator.is_, events, made)):
+                return decided[2]
+        return super().fold(state, events)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
+from operator import itemgetter
 
 from tabletop.kernel import Command
 
@@ -13,15 +14,26 @@ from .cards import (
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MODE_MUD,
     RECRUITER,
     STRATEGIST,
     TRAITOR,
     Deck,
     is_clan,
 )
-from .claims import claimable
-from .rules import draw_due, may_play_tactic, mode_may_leave
-from .state import CLAIM, PLAY, RECRUIT, STONES, State, has_space, mode_index, mode_stone
+from .claims import claimable, possible_cards
+from .state import (
+    CLAIM,
+    PLAY,
+    RECRUIT,
+    STONES,
+    State,
+    draw_due,
+    may_play_tactic,
+    mode_index,
+    mode_may_leave,
+    mode_stone,
+)
 
 # Commands are frozen, so the same instance can be listed again and again:
 # building them is the most expensive part of listing them.
@@ -83,11 +95,27 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     return []
 
 
+def _spaces(state: State, seat: int) -> list[int]:
+    """The stones where `seat` may add a card (`has_space` of every stone)."""
+    owner, sides, modes = state.owner, state.sides, state.modes
+    return [
+        s
+        for s in range(STONES)
+        if owner[s] < 0 and len(sides[s][seat]) < (4 if modes[s] & MODE_MUD else 3)
+    ]
+
+
 def _plays(state: State, seat: int) -> list[Command]:
-    spaces = [s for s in range(STONES) if has_space(state, s, seat)]
-    hand = state.hands[seat]
+    spaces = _spaces(state, seat)
     plays = _PLAYS[seat]
-    out: list[Command] = [plays[card][stone] for card in hand if is_clan(card) for stone in spaces]
+    out: list[Command] = []
+    if len(spaces) > 1:
+        pick = itemgetter(*spaces)  # a tuple of the commands of one card on every space
+        for card in state.hands[seat]:
+            if is_clan(card):
+                out += pick(plays[card])
+    elif spaces:
+        out = [plays[card][spaces[0]] for card in state.hands[seat] if is_clan(card)]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
@@ -154,12 +182,14 @@ def _modes(state: State, whose: int) -> list[tuple[int, int]]:
 
 
 def _claims(state: State, seat: int) -> list[Command]:
+    owner, sides, modes = state.owner, state.sides, state.modes
+    cards = possible_cards(state, 1 - seat)  # the same for every stone
     out: list[Command] = [
         _claim(seat, s)
         for s in range(STONES)
-        if state.owner[s] < 0
-        and len(state.sides[s][seat]) >= (4 if state.modes[s] & 2 else 3)
-        and claimable(state, seat, s)
+        if owner[s] < 0
+        and len(sides[s][seat]) >= (4 if modes[s] & MODE_MUD else 3)
+        and claimable(state, seat, s, cards)
     ]
     if draw_due(state, seat):
         if state.deck:

@@ -10,9 +10,9 @@ a deck with the Recruiter, and where they went since).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from .cards import MODE_BLIND, MODE_MUD, MODE_OF_CARD
+from .cards import MODE_BLIND, MODE_MUD, MODE_OF_CARD, MUD_FIGHT, is_clan
 
 STONES = 9
 BASE_HAND, TACTICS_HAND = 6, 7
@@ -60,11 +60,6 @@ class State(NamedTuple):
     @property
     def hand_size(self) -> int:
         return TACTICS_HAND if self.tactics else BASE_HAND
-
-
-def update(state: State, **changes: Any) -> State:
-    """A copy of `state` with some fields changed."""
-    return state._replace(**changes)
 
 
 def need(state: State, stone: int) -> int:
@@ -117,3 +112,39 @@ def holds_win(owner: tuple[int, ...], seat: int) -> str | None:
 
 def stones_held(owner: tuple[int, ...], seat: int) -> int:
     return sum(1 for o in owner if o == seat)
+
+
+def locate(state: State, card: int) -> tuple[int, int] | None:
+    """(stone, seat) of a card on a side of a stone, or None."""
+    for stone in range(STONES):
+        pair = state.sides[stone]
+        if card in pair[0]:
+            return stone, 0
+        if card in pair[1]:
+            return stone, 1
+    return None
+
+
+def can_play_clan(state: State, seat: int) -> bool:
+    """Whether `seat` holds a clan card and has a stone to play it on."""
+    if not any(is_clan(c) for c in state.hands[seat]):
+        return False
+    return any(has_space(state, stone, seat) for stone in range(STONES))
+
+
+def may_play_tactic(state: State, seat: int) -> bool:
+    return state.tactics_played[seat] <= state.tactics_played[1 - seat]
+
+
+def draw_due(state: State, seat: int) -> bool:
+    return (
+        state.played
+        and len(state.hands[seat]) < state.hand_size
+        and bool(state.deck or state.tactics_deck)
+    )
+
+
+def mode_may_leave(state: State, stone: int, card: int) -> bool:
+    """A Mud fight cannot leave a stone where a side holds its 4th card: the
+    rulebook gives a 3-card stone no way to shed it."""
+    return card != MUD_FIGHT or all(len(side) <= 3 for side in state.sides[stone])

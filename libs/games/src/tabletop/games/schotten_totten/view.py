@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from tabletop.kernel import Event
+from tabletop.kernel import Event, replace
 
 from . import events as ev
 from .cards import MODE_BLIND, MODE_MUD, deck_of, is_clan, mask
-from .claims import PLATFORM_RULES
-from .state import PHASE_NAMES, RECRUIT, STONES, State, need, update
+from .round_end import PLATFORM_RULES
+from .state import PHASE_NAMES, RECRUIT, STONES, State, need
 
 Where = Literal["opponent_hand", "hand", "recruit", "clan_deck", "tactics_deck"]
 
@@ -211,7 +211,7 @@ def sample_world(state: State, seat: int, seed: int) -> State:
     hands[other] = tuple(sorted((*hand_keep, *new_hand)))
     known = [mine, mine]
     known[other] = theirs_now
-    return update(
+    return replace(
         state,
         hands=(hands[0], hands[1]),
         recruit=tuple(new_recruit),

@@ -1,8 +1,10 @@
-"""`decide`: validate a command against the state and return its events.
+"""`decide_move`: validate a command against the state and record its events.
 
-Every refusal raises IllegalCommand with a `SchottenCode` (errors.py) or a
-shared kernel code. A turn is: play (a card, a ruse, or pass) → claim any
-number of stones → end the turn, drawing when a card was played.
+Every refusal raises IllegalCommand with a `SchottenCode` (codes.py) or a
+shared kernel code, before any event is recorded. A turn is: play (a card, a
+ruse, or pass) → claim any number of stones → end the turn, drawing when a
+card was played. Events go through the kernel's `EventBuilder`, which folds
+each at once: the end of a round reads the stones as the claim left them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Code, Command, Event, IllegalCommand
+from tabletop.kernel import Code, Command, EventBuilder, IllegalCommand
 
 from . import commands as cmd
 from . import events as ev
@@ -20,7 +22,6 @@ from .cards import (
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
-    MUD_FIGHT,
     RECRUITER,
     RUSES,
     STRATEGIST,
@@ -30,51 +31,26 @@ from .cards import (
     is_clan,
     stone_name,
 )
-from .claims import claim_how, claimable, end_round, exhaust
-from .errors import SchottenCode
+from .claims import claim_how
+from .codes import SchottenCode
+from .evolve import evolve
+from .round_end import end_round, exhaust, nothing_can_change
 from .state import (
     CLAIM,
     PHASE_NAMES,
     PLAY,
     RECRUIT,
-    STONES,
     State,
+    can_play_clan,
+    draw_due,
     has_space,
     holds_win,
+    locate,
+    may_play_tactic,
     mode_index,
+    mode_may_leave,
     mode_stone,
-    update,
 )
-
-
-def locate(state: State, card: int) -> tuple[int, int] | None:
-    """(stone, seat) of a card on a side of a stone, or None."""
-    for stone in range(STONES):
-        pair = state.sides[stone]
-        if card in pair[0]:
-            return stone, 0
-        if card in pair[1]:
-            return stone, 1
-    return None
-
-
-def can_play_clan(state: State, seat: int) -> bool:
-    """Whether `seat` holds a clan card and has a stone to play it on."""
-    if not any(is_clan(c) for c in state.hands[seat]):
-        return False
-    return any(has_space(state, stone, seat) for stone in range(STONES))
-
-
-def may_play_tactic(state: State, seat: int) -> bool:
-    return state.tactics_played[seat] <= state.tactics_played[1 - seat]
-
-
-def draw_due(state: State, seat: int) -> bool:
-    return (
-        state.played
-        and len(state.hands[seat]) < state.hand_size
-        and bool(state.deck or state.tactics_deck)
-    )
 
 
 def _phase(state: State, phase: int, what: str) -> None:
@@ -116,8 +92,17 @@ def _space(state: State, stone: int, seat: int) -> None:
         raise IllegalCommand(SchottenCode.SIDE_FULL, f"your side of {stone_name(stone)} is full")
 
 
-def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]:
-    seat, card = c.seat, c.card
+def _play_card(b: EventBuilder[State], c: cmd.PlayCard) -> None:
+    state = b.state
+    seat, card, stone = c.seat, c.card, c.stone
+    if (
+        is_clan(card)
+        and state.phase == PLAY
+        and card in state.hands[seat]
+        and has_space(state, stone, seat)
+    ):  # the usual play, every check below passed (has_space: the stone is unclaimed)
+        b.emit(ev.card_played(seat, card, stone))
+        return
     _phase(state, PLAY, "playing a card")
     _in_hand(state, seat, card)
     if card in RUSES:
@@ -131,68 +116,47 @@ def _play_card(state: State, c: cmd.PlayCard, rng: random.Random) -> list[Event]
         _unclaimed(state, c.stone)
     else:
         _space(state, c.stone, seat)
-    return [ev.CardPlayed(seat=seat, card=card, stone=c.stone)]
+    b.emit(ev.card_played(seat, card, c.stone))
 
 
-def _pass(state: State, c: cmd.Pass, rng: random.Random) -> list[Event]:
+def _pass(b: EventBuilder[State], c: cmd.Pass) -> None:
+    state = b.state
     _phase(state, PLAY, "passing")
     if can_play_clan(state, c.seat):
         raise IllegalCommand(
             SchottenCode.MUST_PLAY, "you can play a clan card, so you may not pass"
         )
-    out: list[Event] = [ev.Passed(seat=c.seat)]
+    b.emit(ev.passed(c.seat))
     if state.passes >= 1 and nothing_can_change(state):
-        out += exhaust(state, rng)
-    return out
+        exhaust(b)
 
 
-def can_act(state: State, seat: int) -> bool:
-    """Whether `seat`, on its turn, could do anything but pass and end it:
-    play a card or a ruse, or claim a stone."""
-    from .legal import legal_commands  # legal builds on this module
-
-    plays = legal_commands(update(state, turn=seat, phase=PLAY), seat)
-    if any(not isinstance(x, cmd.Pass) for x in plays):
-        return True
-    return any(claimable(state, seat, stone) for stone in range(STONES))
-
-
-def nothing_can_change(state: State) -> bool:
-    """The platform rule's condition (EXHAUSTION): neither player can ever
-    play a card or claim a stone again, so the rules alone would go on with
-    passes for ever. A pass draws no card and a claim only closes stones, so
-    once this holds it holds for good."""
-    return not can_act(state, 0) and not can_act(state, 1)
-
-
-def _claim(state: State, c: cmd.Claim, rng: random.Random) -> list[Event]:
+def _claim(b: EventBuilder[State], c: cmd.Claim) -> None:
+    state = b.state
     _phase(state, CLAIM, "claiming (after playing, before drawing)")
     how = claim_how(state, c.seat, c.stone)
-    out: list[Event] = [ev.StoneClaimed(seat=c.seat, stone=c.stone, how=how)]
-    owner = (*state.owner[: c.stone], c.seat, *state.owner[c.stone + 1 :])
-    reason = holds_win(owner, c.seat)
+    b.emit(ev.stone_claimed(c.seat, c.stone, how))
+    reason = holds_win(b.state.owner, c.seat)
     if reason:
-        out += end_round(state, owner, c.seat, reason, rng)
-    return out
+        end_round(b, c.seat, reason)
 
 
-def _end_turn(state: State, c: cmd.EndTurn, rng: random.Random) -> list[Event]:
+def _end_turn(b: EventBuilder[State], c: cmd.EndTurn) -> None:
+    state = b.state
     seat = c.seat
     _phase(state, CLAIM, "ending the turn")
-    out: list[Event] = []
     if draw_due(state, seat):
         if c.deck is None:
             raise IllegalCommand(SchottenCode.DRAW_DUE, "name the deck to draw from")
         deck = state.deck if c.deck == "clan" else state.tactics_deck
         if not deck:
             raise IllegalCommand(SchottenCode.DECK_EMPTY, f"the {c.deck} deck is empty")
-        out.append(ev.CardDrawn(seat=seat, deck=c.deck, card=deck[0]))
+        b.emit(ev.card_drawn(seat, c.deck, deck[0]))
     elif c.deck is not None:
         raise IllegalCommand(
             SchottenCode.NO_DRAW_DUE, "no card is drawn this turn: end it with deck=None"
         )
-    out.append(ev.TurnEnded(seat=seat))
-    return out
+    b.emit(ev.turn_ended(seat))
 
 
 def _ruse(state: State, seat: int, card: int) -> None:
@@ -201,7 +165,8 @@ def _ruse(state: State, seat: int, card: int) -> None:
     _tactic_allowed(state, seat, card)
 
 
-def _recruiter(state: State, c: cmd.PlayRecruiter, rng: random.Random) -> list[Event]:
+def _recruiter(b: EventBuilder[State], c: cmd.PlayRecruiter) -> None:
+    state = b.state
     _ruse(state, c.seat, RECRUITER)
     total = min(3, len(state.deck) + len(state.tactics_deck))
     if total == 0:
@@ -217,10 +182,11 @@ def _recruiter(state: State, c: cmd.PlayRecruiter, rng: random.Random) -> list[E
     k = c.clan
     cards = (*state.deck[:k], *state.tactics_deck[: total - k])
     decks = tuple(deck_of(x) for x in cards)
-    return [ev.RecruiterPlayed(seat=c.seat, decks=decks, cards=cards)]
+    b.emit(ev.RecruiterPlayed(seat=c.seat, decks=decks, cards=cards))
 
 
-def _return(state: State, c: cmd.ReturnCards, rng: random.Random) -> list[Event]:
+def _return(b: EventBuilder[State], c: cmd.ReturnCards) -> None:
+    state = b.state
     _phase(state, RECRUIT, "returning recruited cards")
     drawn = state.recruit
     if (
@@ -233,7 +199,7 @@ def _return(state: State, c: cmd.ReturnCards, rng: random.Random) -> list[Event]
             f"return exactly {len(drawn) - 1} of the drawn cards {list(drawn)}, keeping one",
         )
     decks = tuple(deck_of(x) for x in c.cards)
-    return [ev.CardsReturned(seat=c.seat, decks=decks, cards=c.cards)]
+    b.emit(ev.CardsReturned(seat=c.seat, decks=decks, cards=c.cards))
 
 
 def _own_card(state: State, seat: int, card: int, whose: int) -> int:
@@ -247,12 +213,6 @@ def _own_card(state: State, seat: int, card: int, whose: int) -> int:
         )
     _unclaimed(state, where[0])
     return where[0]
-
-
-def mode_may_leave(state: State, stone: int, card: int) -> bool:
-    """A Mud fight cannot leave a stone where a side holds its 4th card: the
-    rulebook gives a 3-card stone no way to shed it."""
-    return card != MUD_FIGHT or all(len(side) <= 3 for side in state.sides[stone])
 
 
 def _own_mode(state: State, seat: int, card: int, whose: int) -> int:
@@ -273,7 +233,8 @@ def _own_mode(state: State, seat: int, card: int, whose: int) -> int:
     return stone
 
 
-def _strategist(state: State, c: cmd.PlayStrategist, rng: random.Random) -> list[Event]:
+def _strategist(b: EventBuilder[State], c: cmd.PlayStrategist) -> None:
+    state = b.state
     _ruse(state, c.seat, STRATEGIST)
     mode = c.card in COMBAT_MODES
     if mode:
@@ -289,19 +250,21 @@ def _strategist(state: State, c: cmd.PlayStrategist, rng: random.Random) -> list
             _unclaimed(state, c.to_stone)  # a combat mode lies on the stone, not on a side
         else:
             _space(state, c.to_stone, c.seat)
-    return [ev.StrategistPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
+    b.emit(ev.StrategistPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone))
 
 
-def _banshee(state: State, c: cmd.PlayBanshee, rng: random.Random) -> list[Event]:
+def _banshee(b: EventBuilder[State], c: cmd.PlayBanshee) -> None:
+    state = b.state
     _ruse(state, c.seat, BANSHEE)
     if c.card in COMBAT_MODES:
         stone = _own_mode(state, c.seat, c.card, 1 - c.seat)
     else:
         stone = _own_card(state, c.seat, c.card, 1 - c.seat)
-    return [ev.BansheePlayed(seat=c.seat, card=c.card, stone=stone)]
+    b.emit(ev.BansheePlayed(seat=c.seat, card=c.card, stone=stone))
 
 
-def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event]:
+def _traitor(b: EventBuilder[State], c: cmd.PlayTraitor) -> None:
+    state = b.state
     _ruse(state, c.seat, TRAITOR)
     if c.card in COMBAT_MODES:
         raise IllegalCommand(SchottenCode.NOT_CLAN_CARD, "the Traitor takes clan cards only")
@@ -309,11 +272,11 @@ def _traitor(state: State, c: cmd.PlayTraitor, rng: random.Random) -> list[Event
     if c.card in ELITE_TROOPS:
         raise IllegalCommand(SchottenCode.NOT_CLAN_CARD, "the Traitor takes clan cards only")
     _space(state, c.to_stone, c.seat)
-    return [ev.TraitorPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone)]
+    b.emit(ev.TraitorPlayed(seat=c.seat, card=c.card, from_stone=stone, to_stone=c.to_stone))
 
 
 # Each decider takes its own command type; the dispatch on type(command) pairs them.
-_DECIDERS: dict[type[Command], Callable[[State, Any, random.Random], list[Event]]] = {
+_DECIDERS: dict[type[Command], Callable[[EventBuilder[State], Any], None]] = {
     cmd.PlayCard: _play_card,
     cmd.Pass: _pass,
     cmd.Claim: _claim,
@@ -326,9 +289,12 @@ _DECIDERS: dict[type[Command], Callable[[State, Any, random.Random], list[Event]
 }
 
 
-def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+def decide_move(state: State, command: Command, rng: random.Random) -> EventBuilder[State]:
+    """The builder holding `command`'s events and the state they fold to."""
     try:
         handler = _DECIDERS[type(command)]
     except KeyError:
         raise IllegalCommand(Code.UNKNOWN_COMMAND, f"unknown command {command!r}") from None
-    return handler(state, command, rng)
+    b = EventBuilder(state, rng, evolve)
+    handler(b, command)
+    return b
