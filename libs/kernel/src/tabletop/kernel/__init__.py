@@ -6,7 +6,7 @@ from .game import Game, JsonDict, SearchHints, outcome_value
 from .messages import Command, Event, GameConfig, Message, Outcome
 from .names import GAME_ID_PATTERN, NAMESPACE_PATTERN
 from .playout import Step, StepLimitExceeded, random_playout
-from .records import Record, replace
+from .records import replace
 
 __all__ = [
     "GAME_ID_PATTERN",
@@ -21,7 +21,6 @@ __all__ = [
     "JsonDict",
     "Message",
     "Outcome",
-    "Record",
     "SearchHints",
     "Step",
     "StepLimitExceeded",

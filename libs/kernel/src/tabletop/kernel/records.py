@@ -8,22 +8,15 @@ search can build millions. `replace` is the only state copier the games use.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-
-class Record(Protocol):
-    """What `typing.NamedTuple` classes provide (the static face of a record)."""
-
-    _fields: tuple[str, ...]
-
-    def _replace(self, **changes: Any) -> Any: ...
-
-
-R = TypeVar("R", bound=Record)
+# Any NamedTuple: mypy gives each its own `_replace` signature, so no protocol
+# matches them all; the bound is the tuple they all are.
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 def replace(record: R, **changes: Any) -> R:
     """A copy of `record` with the named fields changed (a new tuple; the
     old one is untouched). Unknown field names raise ValueError."""
-    new: R = record._replace(**changes)
+    new: R = record._replace(**changes)  # type: ignore[attr-defined]  # every NamedTuple has it
     return new
