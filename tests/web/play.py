@@ -1,0 +1,121 @@
+"""Playing the web client as a person would: sign in, pick a game in the
+lobby, then click the board (or the legal-command list) until the result
+shows. Which element to click is chosen in the page from what it marks as
+playable; the click itself is Playwright's, a real pointer event."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Page
+
+from tests.support.stateful_services import REPO
+
+FAILED = REPO / ".artifacts" / "web" / "failed"
+
+# Picks the next click: a playable board element (the first prefix that has
+# one), else a button of the legal-command list (the first type that has one).
+CHOOSE = """([prefixes, types, roll]) => {
+  const board = [...document.querySelectorAll('.board .playable[data-key]:not(.selected)')];
+  for (const prefix of prefixes) {
+    const pool = board.filter((el) => el.dataset.key.startsWith(prefix));
+    if (pool.length) return {kind: 'board', key: pool[Math.floor(roll * pool.length)].dataset.key};
+  }
+  const list = [...document.querySelectorAll('.legal button[data-command]')];
+  for (const type of types) {
+    const index = list.findIndex((b) => b.dataset.command === type);
+    if (index >= 0) return {kind: 'list', index};
+  }
+  return list.length ? {kind: 'list', index: Math.floor(roll * list.length)} : null;
+}"""
+
+
+@dataclass
+class Strategy:
+    """How a test plays one game: board keys first (by prefix), then list commands by type."""
+
+    board: list[str] = field(default_factory=list)
+    commands: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Played:
+    game_id: str
+    result: str
+    board_clicks: int
+    list_clicks: int
+
+
+async def sign_in(page: Page, name: str) -> None:
+    await page.goto("/#/")
+    await page.fill("#name", name)
+    await page.click("button[type=submit]")
+    await page.wait_for_selector("#play")
+
+
+async def start_game(page: Page, game: str, options: dict[str, Any], level: str) -> str:
+    await page.select_option("#game", game)
+    await page.select_option("#level", level)
+    if options:
+        await page.fill("#custom-options", json.dumps(options))
+    await page.click("#play")
+    await page.wait_for_url(re.compile(r"#/play/"), timeout=30_000)
+    await page.wait_for_selector(".board")
+    return page.url.rsplit("/", 1)[-1]
+
+
+async def play_out(page: Page, strategy: Strategy, within: float, seed: int = 1) -> Played:
+    """Click until the result shows; fails after `within` seconds (the page kept as a picture)."""
+    try:
+        return await _play_out(page, strategy, within, seed)
+    except Exception:
+        await screenshot(page, "failed-" + page.url.rsplit("/", 1)[-1], FAILED, None)
+        raise
+
+
+async def _play_out(page: Page, strategy: Strategy, within: float, seed: int) -> Played:
+    rng = random.Random(seed)
+    deadline = time.monotonic() + within
+    board = listed = 0
+    game_id = page.url.rsplit("/", 1)[-1]
+    while True:
+        result = page.locator("[data-result]")
+        if await result.count():
+            return Played(game_id, await result.get_attribute("data-result") or "", board, listed)
+        assert time.monotonic() < deadline, f"no result after {within}s ({board}+{listed} clicks)"
+        await page.wait_for_selector(
+            'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=30_000
+        )
+        if await result.count():
+            continue
+        choice = await page.evaluate(CHOOSE, [strategy.board, strategy.commands, rng.random()])
+        if choice is None:
+            await page.wait_for_timeout(50)  # the legal list is on its way
+            continue
+        if choice["kind"] == "board":
+            await page.locator(f'.board [data-key="{choice["key"]}"]').first.click()
+            board += 1
+        else:
+            await page.locator(".legal button[data-command]").nth(choice["index"]).click()
+            listed += 1
+
+
+async def screenshot(page: Page, name: str, artifacts: Path, docs: Path | None) -> Path:
+    """The page as a PNG under `artifacts` (and `docs`, for the README's pictures)."""
+    picture = await page.screenshot(full_page=True)
+    folders = [artifacts] if docs is None else [artifacts, docs]
+    return (await asyncio.gather(*(asyncio.to_thread(_save, f, name, picture) for f in folders)))[0]
+
+
+def _save(folder: Path, name: str, picture: bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    path.write_bytes(picture)
+    return path
