@@ -6,21 +6,50 @@ browser, and all of them together keep within BUDGET seconds."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
 from tests.support.platform import Platform
 from tests.support.stateful_services import REPO
+from tests.web.play import (
+    Played,
+    Strategy,
+    play_out,
+    screenshot,
+    serious_violations,
+    sign_in,
+    start_game,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 WEB_DIST = REPO / "web" / "dist"
 ARTIFACTS = REPO / ".artifacts" / "web"
+DOCS = REPO / "docs" / "images"
 BUDGET = 150.0  # seconds for every browser test together (CI: 2 loaded cores)
+GAME_WITHIN = 100.0  # seconds for one game to reach its result
+
+# (game, options that keep it short, the board keys and the commands to try first)
+GAMES: list[tuple[str, dict[str, Any], Strategy]] = [
+    ("schotten-totten", {}, Strategy(["claim", "play_card", "end_turn"])),
+    ("splendor", {}, Strategy(["choose_noble", "buy", "take_different", "take_same",
+                               "return_tokens", "reserve"])),
+    ("splendor-pokemon", {}, Strategy(["evolve", "buy", "take_different", "take_same",
+                                       "return_tokens", "reserve", "skip_evolve"])),
+    ("potion-explosion", {"max_rounds": 2}, Strategy(["place", "take", "end_turn"])),
+    # The TCG from the legal-command list: attacks first, to keep the game short.
+    ("pokemon-tcg", {}, Strategy(["use_attack", "set_active", "play_basic", "attach_energy",
+                                  "evolve", "finish_setup", "choose_first", "choose",
+                                  "end_turn"], board=False)),
+]  # fmt: skip
 
 
 @dataclass
@@ -85,13 +114,42 @@ async def browser(site: Site) -> AsyncIterator[Browser]:
         await found.close()
 
 
-@pytest.fixture
-async def page(browser: Browser, site: Site) -> AsyncIterator[Page]:
+@asynccontextmanager
+async def new_page(browser: Browser, site: Site) -> AsyncIterator[Page]:
+    """A page in a context of its own (its own guest in localStorage)."""
     viewport = {"width": 1400, "height": 1000}
     context = await browser.new_context(viewport=viewport, base_url=site.base)
     opened = await context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    await context.close()
+    try:
+        yield opened
+    finally:
+        await context.close()
     assert not errors, f"the page threw: {errors}"
+
+
+@pytest.fixture
+async def page(browser: Browser, site: Site) -> AsyncIterator[Page]:
+    async with new_page(browser, site) as opened:
+        yield opened
+
+
+@pytest.fixture(scope="session")
+async def played(browser: Browser, site: Site) -> dict[str, Played | BaseException]:
+    """The five games, each played out by clicking in a page of its own, all at once
+    (the bots' thinking and the round trips overlap; one browser renders them all)."""
+
+    async def one(game: str, options: dict[str, Any], strategy: Strategy) -> Played:
+        async with new_page(browser, site) as opened:
+            await sign_in(opened, f"Tester of {game}")
+            await start_game(opened, game, options, level="medium")
+            done = await play_out(opened, strategy, within=GAME_WITHIN)
+            docs = DOCS if os.environ.get("CI") is None else None
+            done.screenshot = await screenshot(opened, f"table-{game}", ARTIFACTS, docs)
+            done.violations = await serious_violations(opened)
+            done.token = await opened.evaluate("localStorage.getItem('tabletop.token')")
+            return done
+
+    answers = await asyncio.gather(*(one(*game) for game in GAMES), return_exceptions=True)
+    return {game[0]: answer for game, answer in zip(GAMES, answers, strict=True)}

@@ -19,30 +19,38 @@ from playwright.async_api import Page
 from tests.support.stateful_services import REPO
 
 FAILED = REPO / ".artifacts" / "web" / "failed"
+# axe-core from web/node_modules, injected by the tests: the client does not ship it.
+AXE = REPO / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = {"serious", "critical"}
 
-# Picks the next click: a playable board element (the first prefix that has
-# one), else a button of the legal-command list (the first type that has one).
-CHOOSE = """([prefixes, types, roll]) => {
-  const board = [...document.querySelectorAll('.board .playable[data-key]:not(.selected)')];
-  for (const prefix of prefixes) {
-    const pool = board.filter((el) => el.dataset.key.startsWith(prefix));
-    if (pool.length) return {kind: 'board', key: pool[Math.floor(roll * pool.length)].dataset.key};
-  }
+# Picks the next click: a legal command of the first preferred type (one at
+# random among those), then the first of its board elements not yet selected
+# (its `data-keys`), else its button in the legal-command list.
+CHOOSE = """([types, board, roll]) => {
   const list = [...document.querySelectorAll('.legal button[data-command]')];
+  if (!list.length) return null;
+  let pick = null;
   for (const type of types) {
-    const index = list.findIndex((b) => b.dataset.command === type);
-    if (index >= 0) return {kind: 'list', index};
+    const found = list.filter((b) => b.dataset.command === type);
+    if (found.length) { pick = found[Math.floor(roll * found.length)]; break; }
   }
-  return list.length ? {kind: 'list', index: Math.floor(roll * list.length)} : null;
+  pick = pick || list[Math.floor(roll * list.length)];
+  const keys = (pick.dataset.keys || '').split(' ').filter(Boolean);
+  const selected = (document.querySelector('.board').dataset.selection || '').split(' ');
+  for (const key of selected) { const at = keys.indexOf(key); if (at >= 0) keys.splice(at, 1); }
+  const spot = keys.length && document.querySelector(`.board .playable[data-key="${keys[0]}"]`);
+  if (board && spot) return {kind: 'board', key: keys[0]};
+  return {kind: 'list', index: list.indexOf(pick)};
 }"""
 
 
 @dataclass
 class Strategy:
-    """How a test plays one game: board keys first (by prefix), then list commands by type."""
+    """How a test plays one game: the command types to prefer, and whether to
+    make them on the board (else from the legal-command list)."""
 
-    board: list[str] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
+    board: bool = True
 
 
 @dataclass
@@ -51,6 +59,9 @@ class Played:
     result: str
     board_clicks: int
     list_clicks: int
+    screenshot: Path | None = None
+    token: str = ""  # the guest's, to read the gateway as the page did
+    violations: list[dict[str, Any]] = field(default_factory=list)  # axe's, on the final table
 
 
 async def sign_in(page: Page, name: str) -> None:
@@ -90,12 +101,13 @@ async def _play_out(page: Page, strategy: Strategy, within: float, seed: int) ->
         if await result.count():
             return Played(game_id, await result.get_attribute("data-result") or "", board, listed)
         assert time.monotonic() < deadline, f"no result after {within}s ({board}+{listed} clicks)"
+        left = max(deadline - time.monotonic(), 1.0)
         await page.wait_for_selector(
-            'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=30_000
+            'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=left * 1000
         )
         if await result.count():
             continue
-        choice = await page.evaluate(CHOOSE, [strategy.board, strategy.commands, rng.random()])
+        choice = await page.evaluate(CHOOSE, [strategy.commands, strategy.board, rng.random()])
         if choice is None:
             await page.wait_for_timeout(50)  # the legal list is on its way
             continue
@@ -119,3 +131,14 @@ def _save(folder: Path, name: str, picture: bytes) -> Path:
     path = folder / f"{name}.png"
     path.write_bytes(picture)
     return path
+
+
+async def serious_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    await page.add_script_tag(path=str(AXE))
+    report = await page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+        for v in report["violations"]
+        if v["impact"] in SERIOUS
+    ]

@@ -57,7 +57,7 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
         h("h1", {}, `Replay · ${game.replaceAll("-", " ")}`),
         h(
           "p",
-          { role: "status", "data-step": step },
+          { role: "status", "data-step": step, "data-as": as },
           `Step ${step} of ${shown.last_seq}`,
           shown.finished ? " · finished" : " · running",
           shown.seat === null ? " · spectator's view" : ` · seat ${shown.seat + 1}'s view`,

@@ -59,7 +59,11 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     if (view.seq >= game.seq) game = view;
   };
   const myTurn = (at: GameOut) => at.seat !== null && !at.finished && at.to_act.includes(at.seat);
+  let logRead = 0;
   const refreshLog = async () => {
+    // The gateway reads the game's whole log for this: at most once a second while playing.
+    if (!game.finished && Date.now() - logRead < 1000) return;
+    logRead = Date.now();
     const after = log.length ? log[log.length - 1].seq : 0;
     const feed = await api.events(gameId, after).catch(() => null);
     for (const commit of feed?.commits ?? []) {
@@ -161,7 +165,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
           { class: "table-body" },
           h(
             "section",
-            { class: "board", "aria-label": "board" },
+            { class: "board", "aria-label": "board", "data-selection": moves?.selection.join(" ") ?? "" },
             board.draw({ view: game.view, seat: game.seat, cards, moves, pick }),
           ),
           h(
@@ -195,7 +199,11 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
                         {},
                         h(
                           "button",
-                          { "data-command": c.type, onclick: () => void submit(c) },
+                          {
+                            "data-command": c.type,
+                            "data-keys": board.keysOf(c).join(" "),
+                            onclick: () => void submit(c),
+                          },
                           sayCommand(game.game, c, cards),
                         ),
                       ),
@@ -253,7 +261,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     const seq = game.seq;
     accept(await api.game(gameId));
     if (game.seq !== seq) void sync();
-  }, 2000);
+  }, 3000);
   return () => {
     clearInterval(poll);
     const open = socket;

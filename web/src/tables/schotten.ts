@@ -38,7 +38,7 @@ function stone(ctx: C, st: View["stones"][number]): HTMLElement {
     `stone:${st.stone}`,
     h(
       "div",
-      { class: `st-stone${owner}`, "aria-label": `stone ${st.stone + 1}` },
+      { class: `st-stone${owner}`, title: `stone ${st.stone + 1}` },
       h("span", {}, st.stone + 1),
       st.modes.length ? h("small", {}, st.modes.join(", ")) : null,
       st.owner !== null ? h("small", {}, st.owner === mine ? "yours" : "theirs") : null,

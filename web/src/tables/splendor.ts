@@ -127,8 +127,8 @@ export const splendor: GameTable<View, Cards> = {
     return h(
       "div",
       { class: "splendor" },
-      h("div", { class: "sp-supply", "aria-label": "gem supply" }, supply),
-      h("div", { class: "sp-nobles", "aria-label": "nobles" }, nobles),
+      h("div", { class: "sp-supply", role: "group", "aria-label": "gem supply" }, supply),
+      h("div", { class: "sp-nobles", role: "group", "aria-label": "nobles" }, nobles),
       h("div", { class: "sp-rows" }, [...rows].reverse()),
       reserveChoice,
       h(

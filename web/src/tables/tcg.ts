@@ -61,7 +61,7 @@ function side(ctx: C, seat: number): HTMLElement {
     ),
     h(
       "div",
-      { class: "tcg-prizes", "aria-label": `${sd.prize_count} prize cards` },
+      { class: "tcg-prizes", role: "img", "aria-label": `${sd.prize_count} prize cards` },
       Array.from({ length: sd.prize_count }, () => h("span", { class: "prize" })),
     ),
     h(
@@ -73,7 +73,7 @@ function side(ctx: C, seat: number): HTMLElement {
     ),
     h(
       "div",
-      { class: "tcg-bench", "aria-label": "Bench" },
+      { class: "tcg-bench", role: "group", "aria-label": "Bench" },
       sd.bench.map((m) => mon(ctx, m, false, [], 0)),
     ),
     mine && sd.hand
