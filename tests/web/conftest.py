@@ -87,7 +87,8 @@ async def site(
             "archive": {},
             "leaderboards": {},
             "matchmaking": {"MATCHMAKING_BOT_WAIT": "0.2", "MATCHMAKING_TICK": "0.1"},
-            "bots": {},
+            # One commit per fetch: five games at once, none waits behind another's batch.
+            "bots": {"BOTS_FETCH_BATCH": "1", "BOTS_ACK_WAIT": "10"},
             "gateway": {
                 "GATEWAY_TOKEN_SECRET": "web-tests-secret-0123456789abcdefghij",
                 "GATEWAY_WEB_DIR": str(WEB_DIST),
@@ -151,5 +152,8 @@ async def played(browser: Browser, site: Site) -> dict[str, Played | BaseExcepti
             done.token = await opened.evaluate("localStorage.getItem('tabletop.token')")
             return done
 
-    answers = await asyncio.gather(*(one(*game) for game in GAMES), return_exceptions=True)
-    return {game[0]: answer for game, answer in zip(GAMES, answers, strict=True)}
+    # TABLETOP_WEB_GAMES=splendor,… plays only those (while working on one table).
+    only = os.environ.get("TABLETOP_WEB_GAMES")
+    games = [g for g in GAMES if only is None or g[0] in only.split(",")]
+    answers = await asyncio.gather(*(one(*game) for game in games), return_exceptions=True)
+    return {game[0]: answer for game, answer in zip(games, answers, strict=True)}

@@ -27,6 +27,8 @@ SERIOUS = {"serious", "critical"}
 # random among those), then the first of its board elements not yet selected
 # (its `data-keys`), else its button in the legal-command list.
 CHOOSE = """([types, board, roll]) => {
+  if (document.querySelector('[data-result]')) return {kind: 'done'};
+  if (!document.querySelector('main[data-busy="false"] [data-turn="mine"]')) return null;
   const list = [...document.querySelectorAll('.legal button[data-command]')];
   if (!list.length) return null;
   let pick = null;
@@ -97,21 +99,17 @@ async def _play_out(page: Page, strategy: Strategy, within: float, seed: int) ->
     board = listed = 0
     game_id = page.url.rsplit("/", 1)[-1]
     while True:
-        result = page.locator("[data-result]")
-        if await result.count():
-            return Played(game_id, await result.get_attribute("data-result") or "", board, listed)
         assert time.monotonic() < deadline, f"no result after {within}s ({board}+{listed} clicks)"
-        left = max(deadline - time.monotonic(), 1.0)
-        await page.wait_for_selector(
-            'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=left * 1000
-        )
-        if await result.count():
-            continue
         choice = await page.evaluate(CHOOSE, [strategy.commands, strategy.board, rng.random()])
-        if choice is None:
-            await page.wait_for_timeout(50)  # the legal list is on its way
-            continue
-        if choice["kind"] == "board":
+        if choice is None:  # not my turn, or my legal commands are on their way
+            left = max(deadline - time.monotonic(), 1.0)
+            await page.wait_for_selector(
+                'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=left * 1000
+            )
+        elif choice["kind"] == "done":
+            result = await page.locator("[data-result]").get_attribute("data-result")
+            return Played(game_id, result or "", board, listed)
+        elif choice["kind"] == "board":
             await page.locator(f'.board [data-key="{choice["key"]}"]').first.click()
             board += 1
         else:

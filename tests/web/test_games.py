@@ -15,6 +15,8 @@ from tests.web.play import Played
 def test_a_whole_game_against_a_bot_by_clicking(
     played: dict[str, Played | BaseException], game: str
 ) -> None:
+    if game not in played:
+        pytest.skip("left out by TABLETOP_WEB_GAMES")
     done = played[game]
     if isinstance(done, BaseException):
         raise done

@@ -1,8 +1,9 @@
 // Moves on the board: each game names the board elements a command touches
 // (its keys: "card:5", "stone:3"). Clicking elements builds a selection; the
-// commands still possible are the legal ones whose keys contain it. One that
-// matches the selection exactly, with nothing longer possible, is submitted;
-// otherwise the legal-command list shows the candidates to pick from.
+// commands still possible are the legal ones whose keys contain it. The one
+// that matches the selection exactly is submitted (a card alone buys it; a
+// longer command starts from its own key, such as "reserve"); otherwise the
+// legal-command list shows the candidates to pick from.
 import type { Command } from "./api/client";
 
 export type KeysOf = (command: Command) => string[];
@@ -53,8 +54,7 @@ export class Moves {
       return null;
     }
     const exact = candidates.filter((c) => this.keysOf(c).length === this.selection.length);
-    if (exact.length === 1 && candidates.length === 1) return exact[0];
-    return null;
+    return exact.length === 1 ? exact[0] : null;
   }
 
   clear(): void {

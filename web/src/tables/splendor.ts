@@ -60,7 +60,7 @@ export const splendor: GameTable<View, Cards> = {
       case "buy":
         return [`card:${c.card}`];
       case "reserve":
-        return [`card:${c.card}`, "reserve"];
+        return ["reserve", `card:${c.card}`];
       case "reserve_top":
         return [`deck:${c.level}`];
       case "choose_noble":
@@ -121,9 +121,8 @@ export const splendor: GameTable<View, Cards> = {
         row.market.map((c) => card(ctx, c as CardView)),
       ),
     );
-    const reserveChoice = ctx.moves?.playable().has("reserve")
-      ? h("button", { class: "sp-reserve", onclick: () => ctx.pick("reserve") }, "Reserve this card")
-      : null;
+    // Reserving starts here, then a card (a card alone buys it).
+    const reserveChoice = spot(ctx, "reserve", h("div", { class: "sp-reserve" }, "Reserve a card…"), "reserve a card");
     return h(
       "div",
       { class: "splendor" },
