@@ -44,6 +44,7 @@ export function result(game: GameOut): HTMLElement | null {
 export async function table(root: HTMLElement, gameId: string): Promise<() => void> {
   let game = await api.game(gameId);
   const cards = await cardsOf(game.game);
+  const title = (await api.catalog()).games.find((g) => g.id === game.game)?.title ?? game.game;
   const board = TABLES[game.game];
   let legal: Command[] = [];
   let moves: Moves | null = null;
@@ -147,7 +148,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
         h(
           "header",
           { class: "table-head" },
-          h("h1", {}, game.game.replaceAll("-", " ")),
+          h("h1", {}, title),
           h(
             "p",
             { role: "status", "data-turn": mine ? "mine" : "theirs" },
