@@ -15,7 +15,7 @@ TOOLS_STAMP := $(TOOLS)/.installed
 PROMETHEUS_DEB_VERSION := 2.42.0+ds-5+deb12u1
 PROMTOOL := $(TOOLS)/bin/promtool
 
-.PHONY: help install tools run test test-fast test-slow lint format bench proto deploy-render image image-base image-test clean
+.PHONY: help install tools web browser run test test-fast test-slow lint format bench proto deploy-render image image-base image-test clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -38,17 +38,37 @@ $(TOOLS_STAMP): deploy/tools/requirements.txt | $(UV)
 $(PROMTOOL):
 	@mkdir -p $(TOOLS)/bin
 	rm -rf $(TOOLS)/prometheus-deb && mkdir -p $(TOOLS)/prometheus-deb
-	cd $(TOOLS)/prometheus-deb && apt-get download -q prometheus=$(PROMETHEUS_DEB_VERSION)
+	cd $(TOOLS)/prometheus-deb && { apt-get download -q prometheus=$(PROMETHEUS_DEB_VERSION) \
+		|| { apt-get update -q && apt-get download -q prometheus=$(PROMETHEUS_DEB_VERSION); }; }
 	dpkg -x $(TOOLS)/prometheus-deb/prometheus_*.deb $(TOOLS)/prometheus-deb/root
 	install -m 0755 $(TOOLS)/prometheus-deb/root/usr/bin/promtool $@
 	rm -rf $(TOOLS)/prometheus-deb
 
 tools: $(TOOLS_STAMP) $(PROMTOOL)  ## create .tools/ (checkov, promtool, for the deploy tests)
 
-run: $(STAMP)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
+# The reference web client (web/): npm from the committed lockfile, types from proto/.
+WEB_DEPS := web/node_modules/.installed
+WEB_BUILD := web/dist/index.html
+WEB_SOURCES := $(shell find web/src -type f -not -name schema.d.ts 2>/dev/null) web/index.html \
+	web/build.mjs web/package.json web/tsconfig.json web/biome.json proto/openapi/gateway.json
+
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+$(WEB_BUILD): $(WEB_DEPS) $(WEB_SOURCES)
+	cd web && npm run build
+
+web: $(WEB_BUILD)  ## build the web client into web/dist (typecheck, lint, bundle)
+
+# Debian's Chromium for the browser tests (tests/web); as root, once.
+browser:  ## install Debian's chromium for the browser tests (skipped when /usr/bin/chromium exists)
+	@test -x /usr/bin/chromium || { apt-get update -q && apt-get install -y -q chromium; }
+
+run: $(STAMP) | $(WEB_BUILD)  ## the whole platform on embedded NATS + PostgreSQL (or NATS_URL / DATABASE_URL)
 	$(VENV)/bin/tabletop up
 
-test: lint $(TOOLS_STAMP) $(PROMTOOL)  ## lint, then the whole suite (brute-force sweeps at reduced size)
+test: lint $(TOOLS_STAMP) $(PROMTOOL) $(WEB_BUILD) browser  ## lint, then the whole suite (brute-force sweeps at reduced size)
 	$(VENV)/bin/pytest -n 2 --dist loadgroup --durations=20
 
 # Needs neither real servers nor .tools/ (the checkov tests are marked `tools`).
@@ -91,4 +111,4 @@ image-test: image  ## every service from IMAGE on the host network, a whole game
 	TABLETOP_IMAGE=$(IMAGE) $(VENV)/bin/pytest tests/deploy/test_image_live.py -n 0 -p no:randomly -v
 
 clean:  ## remove the venvs (.venv, .tools) and local platform data
-	rm -rf $(VENV) $(TOOLS) .bootstrap .tabletop
+	rm -rf $(VENV) $(TOOLS) .bootstrap .tabletop web/node_modules web/dist

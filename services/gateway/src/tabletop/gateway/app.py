@@ -27,6 +27,7 @@ from .limits import ClientLimits, limit_requests
 from .metrics import GatewayMetrics
 from .openapi import typed_openapi
 from .settings import GatewaySettings
+from .web import mount_web
 
 log = logging.getLogger("tabletop.gateway")
 
@@ -134,6 +135,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
             return JSONResponse({"ready": False}, 503)
         return JSONResponse({"ready": True})
 
+    mount_web(app)  # last: every route above answers before the client's files
     return app
 
 
