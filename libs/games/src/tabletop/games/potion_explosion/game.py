@@ -1,19 +1,40 @@
-"""The `Game` that registers Potion Explosion: metadata and wiring only."""
+"""The `Game` that registers Potion Explosion: metadata, options and wiring only."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, ClassVar
 
+from pydantic import Field, model_validator
+
 from tabletop.kernel import Command, Event, Game, GameConfig, Outcome
 
-from . import messages as m
-from .decide import decide, start
+from .commands import COMMANDS
+from .data import TypeName
+from .decide import decide_move
+from .events import EVENTS
 from .evolve import evolve
 from .legal import legal_commands, to_act
 from .scoring import outcome
+from .setup import start
 from .state import State
 from .view import PotionExplosionView, redact, sample_world, view
+
+
+class PotionExplosionConfig(GameConfig):
+    """`excluded`: the two potion types left in the box (random when None).
+    `clock`: game-clock skill tokens (default 4 / 5 / 6 for 2 / 3 / 4 players).
+    `max_rounds`: safety stop for a dispenser deadlock (see the doc)."""
+
+    excluded: tuple[TypeName, TypeName] | None = None
+    clock: int | None = Field(default=None, ge=1, le=15)
+    max_rounds: int = Field(default=100, ge=1, le=1000)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> PotionExplosionConfig:
+        if self.excluded is not None and self.excluded[0] == self.excluded[1]:
+            raise ValueError("exclude two different potion types")
+        return self
 
 
 class PotionExplosion(Game[State]):
@@ -22,20 +43,20 @@ class PotionExplosion(Game[State]):
     min_players = 2
     max_players = 4
     rules_version = "2"  # 2: the rules-fidelity changes of issue #14
-    config_model = m.PotionExplosionConfig
-    command_types = m.COMMANDS
-    event_types = m.EVENTS
+    config_model = PotionExplosionConfig
+    command_types = COMMANDS
+    event_types = EVENTS
     view_model = PotionExplosionView
     # The two types left out are drawn at random by default, so the one default
     # option set already exercises every type (tests cover `excluded` and `clock`).
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
-        assert isinstance(config, m.PotionExplosionConfig)
-        return start(config, rng)
+        assert isinstance(config, PotionExplosionConfig)
+        return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
+        return decide_move(state, command, rng)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

@@ -11,17 +11,19 @@ from functools import cache
 
 from tabletop.kernel import Command
 
-from . import messages as m
+from . import commands as cm
+from .commands import make
 from .data import COLOURS
 from .dispenser import reachable
-from .messages import make
-from .rules import drinkable, effect_options, may_end_take, placeable, stashable
+from .effects import drinkable, effect_options
+from .potions import placeable, stashable
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+from .turns import may_end_take
 
 
 @cache
 def _spots(
-    cls: type[m.Take | m.LittleHelp], seat: int, reaches: tuple[int, ...]
+    cls: type[cm.Take | cm.LittleHelp], seat: int, reaches: tuple[int, ...]
 ) -> tuple[Command, ...]:
     """Take / Little Help at every reachable marble, given each track's reach."""
     return tuple(cls(seat=seat, track=t, pos=p) for t, r in enumerate(reaches) for p in range(r))
@@ -43,29 +45,31 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return []
     phase = state.phase
     if phase == DRAFT:
-        return [make(m.Draft, seat=seat, tile=t) for t in state.offer]
+        return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
     if phase == REFILL:
-        return [make(m.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
+        return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
-        return list(_spots(m.Take, seat, tuple(reachable(row) for row in state.tracks)))
+        return list(_spots(cm.Take, seat, tuple(reachable(row) for row in state.tracks)))
     turn = state.turn
     if turn.pending is not None:
         return effect_options(state, seat, turn.pending)
     out: list[Command] = []
     reaches = tuple(reachable(row) for row in state.tracks)
     if not turn.taken:
-        out.extend(_spots(m.Take, seat, reaches))
+        out.extend(_spots(cm.Take, seat, reaches))
     if not turn.helped:
-        out.extend(_spots(m.LittleHelp, seat, reaches))
+        out.extend(_spots(cm.LittleHelp, seat, reaches))
     places = placeable(state)
-    out.extend(make(m.Place, seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
+    out.extend(make(cm.Place, seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
     player = state.players[seat]
     spare = stashable(state)
-    out.extend(make(m.Stash, seat=seat, colour=COLOURS[c]) for c in spare)
+    out.extend(make(cm.Stash, seat=seat, colour=COLOURS[c]) for c in spare)
     out.extend(
-        make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(len(COLOURS)) if player.pool[c]
+        make(cm.Unstash, seat=seat, colour=COLOURS[c])
+        for c in range(len(COLOURS))
+        if player.pool[c]
     )
-    out.extend(make(m.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
+    out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not places and not spare and may_end_take(state):
-        out.append(make(m.EndTurn, seat=seat))
+        out.append(make(cm.EndTurn, seat=seat))
     return out
