@@ -1,4 +1,4 @@
-"""`decide_move`: validate a command and record its events on the kernel's
+"""`decide`: validate a command and record its events on the kernel's
 `EventBuilder` (each folded at once, so later steps see the earlier ones).
 
 The turn's own commands are here (draft, take, little help, place, stash,
@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Command, Event, EventBuilder, IllegalCommand
+from tabletop.kernel import Command, EventBuilder, IllegalCommand
 
 from . import commands as cm
 from . import events as ev
@@ -19,6 +19,7 @@ from .codes import PotionCode
 from .data import BURNERS, COLOUR_INDEX, COLOURS, POOL_LIMIT
 from .dispenser import check_take, explode, refill
 from .effects import EFFECT_COMMANDS, decide_effect
+from .events import shared
 from .evolve import evolve
 from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
 from .state import DRAFT, REFILL, TIEBREAK, State
@@ -36,9 +37,9 @@ def _draft(b: Builder, c: cm.Draft) -> None:
         )
     n = len(s.players)
     slot = (BURNERS * n - len(s.offer)) // n  # one starting tile per burner, in rounds
-    b.emit(ev.Drafted(seat=c.seat, tile=c.tile, slot=slot))
+    b.emit(shared(ev.Drafted, seat=c.seat, tile=c.tile, slot=slot))
     if not b.state.offer:
-        b.emit(ev.TurnBegan(seat=0, round=1))
+        b.emit(shared(ev.TurnBegan, seat=0, round=1))
 
 
 def _take(b: Builder, c: cm.Take) -> None:
@@ -47,8 +48,11 @@ def _take(b: Builder, c: cm.Take) -> None:
         check_take(s.tracks, c.track, c.pos)
         removals = explode(s.tracks[c.track], c.pos)
         b.emit(
-            ev.Dispensed(
-                seat=c.seat, source="tiebreak", removals=tuple((c.track, p, k) for p, k in removals)
+            shared(
+                ev.Dispensed,
+                seat=c.seat,
+                source="tiebreak",
+                removals=tuple((c.track, p, k) for p, k in removals),
             )
         )
         refill(b)
@@ -59,8 +63,11 @@ def _take(b: Builder, c: cm.Take) -> None:
     check_take(s.tracks, c.track, c.pos)
     removals = explode(s.tracks[c.track], c.pos)
     b.emit(
-        ev.Dispensed(
-            seat=c.seat, source="take", removals=tuple((c.track, p, k) for p, k in removals)
+        shared(
+            ev.Dispensed,
+            seat=c.seat,
+            source="take",
+            removals=tuple((c.track, p, k) for p, k in removals),
         )
     )
     refill(b)
@@ -72,7 +79,7 @@ def _little_help(b: Builder, c: cm.LittleHelp) -> None:
     if s.turn.helped:
         raise IllegalCommand(PotionCode.HELP_USED, "little help only once per turn")
     check_take(s.tracks, c.track, c.pos)
-    b.emit(ev.Dispensed(seat=c.seat, source="help", removals=((c.track, c.pos, 1),)))
+    b.emit(shared(ev.Dispensed, seat=c.seat, source="help", removals=((c.track, c.pos, 1),)))
     refill(b)
 
 
@@ -90,7 +97,7 @@ def _place(b: Builder, c: cm.Place) -> None:
             PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole"
         )
     check_completion_limit(s, c.slot, colour)
-    b.emit(ev.Placed(seat=c.seat, colour=c.colour, slot=c.slot))
+    b.emit(shared(ev.Placed, seat=c.seat, colour=c.colour, slot=c.slot))
     complete_if_full(b, c.seat, c.slot)
 
 
@@ -112,7 +119,7 @@ def _stash(b: Builder, c: cm.Stash) -> None:
         )
     if sum(player.pool) >= POOL_LIMIT:
         raise IllegalCommand(PotionCode.POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
-    b.emit(ev.Stashed(seat=c.seat, colour=c.colour))
+    b.emit(shared(ev.Stashed, seat=c.seat, colour=c.colour))
 
 
 def _unstash(b: Builder, c: cm.Unstash) -> None:
@@ -120,7 +127,7 @@ def _unstash(b: Builder, c: cm.Unstash) -> None:
     check_play(s, "taking from the pool")
     if not s.players[c.seat].pool[COLOUR_INDEX[c.colour]]:
         raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {c.colour} marble in your pool")
-    b.emit(ev.Unstashed(seat=c.seat, colour=c.colour))
+    b.emit(shared(ev.Unstashed, seat=c.seat, colour=c.colour))
 
 
 def _end_turn(b: Builder, c: cm.EndTurn) -> None:
@@ -147,9 +154,9 @@ def _end_turn(b: Builder, c: cm.EndTurn) -> None:
     room = POOL_LIMIT - sum(s.players[c.seat].pool)
     for colour in range(len(COLOURS)):
         for _ in range(min(room, s.turn.hand[colour])):
-            b.emit(ev.Stashed(seat=c.seat, colour=COLOURS[colour]))
+            b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
             room -= 1
-    b.emit(ev.TurnEnded(seat=c.seat))
+    b.emit(shared(ev.TurnEnded, seat=c.seat))
     refill(b)
     if not needs_burner(b.state):
         finish_turn(b)
@@ -183,7 +190,8 @@ _TURN: dict[type[Command], Callable[[Builder, Any], None]] = {
 }
 
 
-def decide_move(state: State, command: Command, rng: random.Random) -> list[Event]:
+def decide(state: State, command: Command, rng: random.Random) -> Builder:
+    """The builder after `command`: its events, and the state they fold into."""
     b = EventBuilder(state, rng, evolve)
     handler = _TURN.get(type(command))
     if handler is not None:
@@ -191,4 +199,4 @@ def decide_move(state: State, command: Command, rng: random.Random) -> list[Even
     else:
         assert type(command) in EFFECT_COMMANDS
         decide_effect(b, command)
-    return b.events
+    return b

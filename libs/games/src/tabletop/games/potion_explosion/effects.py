@@ -39,6 +39,7 @@ from .data import (
     WISDOM,
 )
 from .dispenser import check_take, reachable, refill, takeable
+from .events import shared
 from .potions import any_open_hole, check_completion_limit, complete_if_full, open_holes
 from .state import PLAY, Pending, State
 from .turns import check_play
@@ -173,7 +174,7 @@ def _drink(b: Builder, c: cm.Drink) -> None:
     kind = TILES[player.completed[c.potion]].type
     if not can_use(s, c.seat, kind):
         raise IllegalCommand(PotionCode.EFFECT_IMPOSSIBLE, f"{TYPES[kind]} cannot be used now")
-    b.emit(ev.Drunk(seat=c.seat, potion=c.potion))
+    b.emit(shared(ev.Drunk, seat=c.seat, potion=c.potion))
 
 
 def _reuse(b: Builder, c: cm.Reuse) -> None:
@@ -189,7 +190,7 @@ def _reuse(b: Builder, c: cm.Reuse) -> None:
         raise IllegalCommand(PotionCode.CANNOT_REUSE, "Sands of Time cannot reuse Sands of Time")
     if not can_use(s, c.seat, kind):
         raise IllegalCommand(PotionCode.EFFECT_IMPOSSIBLE, f"{TYPES[kind]} cannot be used now")
-    b.emit(ev.Reused(seat=c.seat, potion=c.potion))
+    b.emit(shared(ev.Reused, seat=c.seat, potion=c.potion))
 
 
 def _collect(b: Builder, c: cm.Collect) -> None:
@@ -245,8 +246,8 @@ def _collect(b: Builder, c: cm.Collect) -> None:
         removals: tuple[tuple[int, int, int], ...] = ((marbles[0][0], marbles[0][1], len(marbles)),)
     else:
         removals = tuple((t, p, 1) for t, p in marbles)
-    b.emit(ev.Dispensed(seat=c.seat, source="effect", removals=removals))
-    b.emit(ev.EffectFinished(seat=c.seat))
+    b.emit(shared(ev.Dispensed, seat=c.seat, source="effect", removals=removals))
+    b.emit(shared(ev.EffectFinished, seat=c.seat))
     refill(b)
 
 
@@ -257,8 +258,8 @@ def _steal(b: Builder, c: cm.Steal) -> None:
         raise IllegalCommand(PotionCode.BAD_OPPONENT, f"seat {c.opponent} is not an opponent")
     if not any(s.players[c.opponent].pool):
         raise IllegalCommand(PotionCode.EMPTY_POOL, f"seat {c.opponent} has nothing in their pool")
-    b.emit(ev.Stolen(seat=c.seat, opponent=c.opponent))
-    b.emit(ev.EffectFinished(seat=c.seat))
+    b.emit(shared(ev.Stolen, seat=c.seat, opponent=c.opponent))
+    b.emit(shared(ev.EffectFinished, seat=c.seat))
 
 
 def _transmute(b: Builder, c: cm.Transmute) -> None:
@@ -276,12 +277,12 @@ def _transmute(b: Builder, c: cm.Transmute) -> None:
             PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.hole} hole"
         )
     check_completion_limit(s, c.slot, hole)
-    b.emit(ev.Transmuted(seat=c.seat, colour=c.colour, slot=c.slot, hole=c.hole))
+    b.emit(shared(ev.Transmuted, seat=c.seat, colour=c.colour, slot=c.slot, hole=c.hole))
     complete_if_full(b, c.seat, c.slot)
     s = b.state
     assert s.turn.pending is not None
     if s.turn.pending.done >= PRISMATIC_LIMIT or not effect_options(s, c.seat, s.turn.pending):
-        b.emit(ev.EffectFinished(seat=c.seat))
+        b.emit(shared(ev.EffectFinished, seat=c.seat))
 
 
 def _discard(b: Builder, c: cm.Discard) -> None:
@@ -297,11 +298,11 @@ def _discard(b: Builder, c: cm.Discard) -> None:
             raise IllegalCommand(
                 PotionCode.WRONG_COLOUR, "Lavamancing Filter removes marbles of one colour"
             )
-    b.emit(ev.Dispensed(seat=c.seat, source="discard", removals=((c.track, c.pos, 1),)))
+    b.emit(shared(ev.Dispensed, seat=c.seat, source="discard", removals=((c.track, c.pos, 1),)))
     s = b.state
     assert s.turn.pending is not None
     if s.turn.pending.done >= LAVA_LIMIT or len(effect_options(s, c.seat, s.turn.pending)) == 1:
-        b.emit(ev.EffectFinished(seat=c.seat))
+        b.emit(shared(ev.EffectFinished, seat=c.seat))
         refill(b)
 
 
@@ -312,7 +313,7 @@ def _finish(b: Builder, c: cm.FinishEffect) -> None:
         raise IllegalCommand(
             PotionCode.NOTHING_DONE, f"use {TYPES[pending.effect]} at least once first"
         )
-    b.emit(ev.EffectFinished(seat=c.seat))
+    b.emit(shared(ev.EffectFinished, seat=c.seat))
     refill(b)
 
 

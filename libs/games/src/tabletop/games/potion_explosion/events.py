@@ -3,7 +3,8 @@ types travel by name, tiles, tracks, positions and seats by number."""
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal, TypeVar
 
 from tabletop.kernel import Event
 
@@ -148,3 +149,14 @@ EVENTS = (
     Unstashed, Drunk, Reused, Stolen, Transmuted, EffectFinished, TurnEnded,
     BurnerFilled, SkillAwarded, GameEnded,
 )  # fmt: skip
+
+
+E = TypeVar("E", bound=Event)
+
+
+@lru_cache(maxsize=4096)
+def shared(cls: type[E], **fields: Any) -> E:
+    """A shared instance of an event (they are frozen) whose fields take few
+    values (a seat, a colour, a slot): most events of a game are a handful of
+    these, so each is validated once, not once per command."""
+    return cls(**fields)

@@ -1,12 +1,16 @@
 """`evolve`: the pure fold of one event into the state. Never random: every
-chance outcome (refills, stacks) is inside the events."""
+chance outcome (refills, stacks) is inside the events.
+
+Records are copied with their own `_replace` (what `tabletop.kernel.replace`
+calls): this fold runs for every event of every playout and bot search, and
+the extra call of the wrapper doubled the cost of each copy."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Event, replace
+from tabletop.kernel import Event
 
 from . import events as ev
 from .data import COLOUR_INDEX, TILES, TYPE_INDEX
@@ -54,12 +58,12 @@ def _drafted(s: State, e: ev.Drafted) -> State:
     burners = list(p.burners)
     burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
     offer = tuple(t for t in s.offer if t != e.tile)
-    player = replace(p, burners=(burners[0], burners[1]))
-    return replace(s, players=_player(s, e.seat, player), offer=offer)
+    player = p._replace(burners=(burners[0], burners[1]))
+    return s._replace(players=_player(s, e.seat, player), offer=offer)
 
 
 def _turn_began(s: State, e: ev.TurnBegan) -> State:
-    return replace(s, phase=PLAY, current=e.seat, round=e.round, turn=Turn())
+    return s._replace(phase=PLAY, current=e.seat, round=e.round, turn=Turn())
 
 
 def _dispensed(s: State, e: ev.Dispensed) -> State:
@@ -69,16 +73,15 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
     if e.source == "discard":
         pend = t.pending
         assert pend is not None
-        pend = replace(pend, done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
-        return replace(
-            s, tracks=tracks, reservoir=plus(s.reservoir, got), turn=replace(t, pending=pend)
+        pend = pend._replace(done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
+        return s._replace(
+            tracks=tracks, reservoir=plus(s.reservoir, got), turn=t._replace(pending=pend)
         )
     if e.source == "tiebreak":
         marbles = list(s.tiebreak_marbles)
         marbles[e.seat] = len(taken)
         rest = s.tiebreak[1:]
-        return replace(
-            s,
+        return s._replace(
             tracks=tracks,
             reservoir=plus(s.reservoir, got),
             tiebreak=rest,
@@ -86,15 +89,15 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
             phase=TIEBREAK if rest else OVER,
             current=rest[0] if rest else s.current,
         )
-    turn = replace(t, hand=plus(t.hand, got))
+    turn = t._replace(hand=plus(t.hand, got))
     players = s.players
     if e.source == "take":
-        turn = replace(turn, taken=True)
+        turn = turn._replace(taken=True)
     elif e.source == "help":
-        turn = replace(turn, helped=True)
+        turn = turn._replace(helped=True)
         p = s.players[e.seat]
-        players = _player(s, e.seat, replace(p, helps=p.helps + 1))
-    return replace(s, tracks=tracks, turn=turn, players=players)
+        players = _player(s, e.seat, p._replace(helps=p.helps + 1))
+    return s._replace(tracks=tracks, turn=turn, players=players)
 
 
 def _refilled(s: State, e: ev.Refilled) -> State:
@@ -103,7 +106,7 @@ def _refilled(s: State, e: ev.Refilled) -> State:
     for _, c in marbles:
         reservoir[c] -= 1
     res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
-    return replace(s, tracks=add(s.tracks, marbles), reservoir=res)
+    return s._replace(tracks=add(s.tracks, marbles), reservoir=res)
 
 
 def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
@@ -112,16 +115,16 @@ def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
     b = burners[slot]
     assert b is not None
     burners[slot] = Burner(b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1))
-    return replace(p, burners=(burners[0], burners[1]))
+    return p._replace(burners=(burners[0], burners[1]))
 
 
 def _placed(s: State, e: ev.Placed) -> State:
     c = COLOUR_INDEX[e.colour]
     t = s.turn
     kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
-    turn = replace(t, hand=bump(t.hand, c, -1), kept=kept)
+    turn = t._replace(hand=bump(t.hand, c, -1), kept=kept)
     player = _fill(s.players[e.seat], e.slot, c, c)
-    return replace(s, turn=turn, players=_player(s, e.seat, player))
+    return s._replace(turn=turn, players=_player(s, e.seat, player))
 
 
 def _completed(s: State, e: ev.Completed) -> State:
@@ -130,76 +133,74 @@ def _completed(s: State, e: ev.Completed) -> State:
     b = burners[e.slot]
     assert b is not None and b.tile == e.tile
     burners[e.slot] = None
-    player = replace(
-        p,
+    player = p._replace(
         burners=(burners[0], burners[1]),
         completed=(*p.completed, e.tile),
         drunk=(*p.drunk, False),
     )
-    return replace(
-        s,
+    return s._replace(
         players=_player(s, e.seat, player),
         reservoir=plus(s.reservoir, b.marbles),
-        turn=replace(s.turn, completed=s.turn.completed + 1),
+        turn=s.turn._replace(completed=s.turn.completed + 1),
     )
 
 
 def _stashed(s: State, e: ev.Stashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p = s.players[e.seat]
-    player = replace(p, pool=bump(p.pool, c, 1))
-    turn = replace(s.turn, hand=bump(s.turn.hand, c, -1))
-    return replace(s, players=_player(s, e.seat, player), turn=turn)
+    player = p._replace(pool=bump(p.pool, c, 1))
+    turn = s.turn._replace(hand=bump(s.turn.hand, c, -1))
+    return s._replace(players=_player(s, e.seat, player), turn=turn)
 
 
 def _unstashed(s: State, e: ev.Unstashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p = s.players[e.seat]
-    player = replace(p, pool=bump(p.pool, c, -1))
+    player = p._replace(pool=bump(p.pool, c, -1))
     t = s.turn
-    turn = replace(t, hand=bump(t.hand, c, 1), kept=bump(t.kept, c, 1))
-    return replace(s, players=_player(s, e.seat, player), turn=turn)
+    turn = t._replace(hand=bump(t.hand, c, 1), kept=bump(t.kept, c, 1))
+    return s._replace(players=_player(s, e.seat, player), turn=turn)
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:
     p = s.players[e.seat]
     drunk = list(p.drunk)
     drunk[e.potion] = True
-    player = replace(p, drunk=tuple(drunk))
+    player = p._replace(drunk=tuple(drunk))
     pending = Pending(TILES[p.completed[e.potion]].type, e.potion)
-    return replace(s, players=_player(s, e.seat, player), turn=replace(s.turn, pending=pending))
+    return s._replace(players=_player(s, e.seat, player), turn=s.turn._replace(pending=pending))
 
 
 def _reused(s: State, e: ev.Reused) -> State:
     tile = s.players[e.seat].completed[e.potion]
-    return replace(s, turn=replace(s.turn, pending=Pending(TILES[tile].type, e.potion)))
+    return s._replace(turn=s.turn._replace(pending=Pending(TILES[tile].type, e.potion)))
 
 
 def _stolen(s: State, e: ev.Stolen) -> State:
     victim = s.players[e.opponent]
-    players = _player(s, e.opponent, replace(victim, pool=NO_MARBLES))
+    players = _player(s, e.opponent, victim._replace(pool=NO_MARBLES))
     t = s.turn
-    return replace(s, players=players, turn=replace(t, hand=plus(t.hand, victim.pool)))
+    return s._replace(players=players, turn=t._replace(hand=plus(t.hand, victim.pool)))
 
 
 def _transmuted(s: State, e: ev.Transmuted) -> State:
     p = s.players[e.seat]
     colour = COLOUR_INDEX[e.colour]
-    p = replace(p, pool=bump(p.pool, colour, -1))
+    p = p._replace(pool=bump(p.pool, colour, -1))
     p = _fill(p, e.slot, COLOUR_INDEX[e.hole], colour)
     pend = s.turn.pending
     assert pend is not None
-    turn = replace(s.turn, pending=replace(pend, done=pend.done + 1))
-    return replace(s, players=_player(s, e.seat, p), turn=turn)
+    turn = s.turn._replace(pending=pend._replace(done=pend.done + 1))
+    return s._replace(players=_player(s, e.seat, p), turn=turn)
 
 
 def _effect_finished(s: State, e: ev.EffectFinished) -> State:
-    return replace(s, turn=replace(s.turn, pending=None))
+    return s._replace(turn=s.turn._replace(pending=None))
 
 
 def _turn_ended(s: State, e: ev.TurnEnded) -> State:
     reservoir = plus(s.reservoir, s.turn.hand)
-    return replace(s, reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
+    return s._replace(reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
 
 
 def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
@@ -209,29 +210,29 @@ def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
     p = s.players[e.seat]
     burners = list(p.burners)
     burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
-    player = replace(p, burners=(burners[0], burners[1]))
+    player = p._replace(burners=(burners[0], burners[1]))
     ending = s.ending or ("" if any(stacks) else "stacks")
-    return replace(s, stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
+    return s._replace(stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
 
 
 def _skill_awarded(s: State, e: ev.SkillAwarded) -> State:
     p = s.players[e.seat]
     if e.reason == "variety":
-        p = replace(p, variety=True)
+        p = p._replace(variety=True)
     else:
-        p = replace(p, mastered=tuple(sorted((*p.mastered, TYPE_INDEX[e.reason]))))
-    p = replace(p, skills=p.skills + 1)
+        p = p._replace(mastered=tuple(sorted((*p.mastered, TYPE_INDEX[e.reason]))))
+    p = p._replace(skills=p.skills + 1)
     clock, supply = (s.clock - 1, s.supply) if e.clock else (s.clock, s.supply - 1)
     ending = s.ending or ("clock" if e.clock and clock == 0 else "")
-    return replace(s, players=_player(s, e.seat, p), clock=clock, supply=supply, ending=ending)
+    return s._replace(players=_player(s, e.seat, p), clock=clock, supply=supply, ending=ending)
 
 
 def _game_ended(s: State, e: ev.GameEnded) -> State:
     if e.tiebreak:
-        return replace(
-            s, phase=TIEBREAK, ending=e.reason, tiebreak=e.tiebreak, current=e.tiebreak[0]
+        return s._replace(
+            phase=TIEBREAK, ending=e.reason, tiebreak=e.tiebreak, current=e.tiebreak[0]
         )
-    return replace(s, phase=OVER, ending=e.reason)
+    return s._replace(phase=OVER, ending=e.reason)
 
 
 _FOLD: dict[type[Event], Callable[[Any, Any], State]] = {

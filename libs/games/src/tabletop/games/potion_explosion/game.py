@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
@@ -11,7 +13,7 @@ from tabletop.kernel import Command, Event, Game, GameConfig, Outcome
 
 from .commands import COMMANDS
 from .data import TypeName
-from .decide import decide_move
+from .decide import decide
 from .events import EVENTS
 from .evolve import evolve
 from .legal import legal_commands, to_act
@@ -55,8 +57,30 @@ class PotionExplosion(Game[State]):
         assert isinstance(config, PotionExplosionConfig)
         return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
 
+    def __init__(self) -> None:
+        # The last decision: (state before, its events, the state they fold into).
+        self._decided: tuple[State, list[Event], State] | None = None
+
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return decide_move(state, command, rng)
+        b = decide(state, command, rng)
+        self._decided = (state, b.events, b.state)
+        return b.events
+
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        """The builder folded the events of the last decision already: folding
+        those very events (the same objects) onto the same state again returns
+        its result instead of a second fold (playouts and bots do this on every
+        command). Anything else folds as usual."""
+        decided = self._decided
+        if (
+            decided is not None
+            and state is decided[0]
+            and isinstance(events, tuple | list)
+            and len(events) == len(decided[1])
+            and all(map(operator.is_, events, decided[1]))
+        ):
+            return decided[2]
+        return super().fold(state, events)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

@@ -8,7 +8,7 @@ from tabletop.kernel import EventBuilder, IllegalCommand
 from .codes import PotionCode
 from .data import COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT, TILES
 from .dispenser import refill
-from .events import Completed
+from .events import Completed, shared
 from .state import Burner, Marbles, Player, State
 
 
@@ -60,5 +60,5 @@ def complete_if_full(b: EventBuilder[State], seat: int, slot: int) -> None:
     the reservoir, so the dispenser refills."""
     burner = b.state.players[seat].burners[slot]
     if burner is not None and not any(open_holes(burner)):
-        b.emit(Completed(seat=seat, slot=slot, tile=burner.tile))
+        b.emit(shared(Completed, seat=seat, slot=slot, tile=burner.tile))
         refill(b)

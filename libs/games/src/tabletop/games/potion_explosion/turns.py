@@ -11,7 +11,7 @@ from tabletop.kernel import EventBuilder, IllegalCommand
 from .codes import PotionCode
 from .data import SETS_FOR_MASTERY, TILES, TYPES, TYPES_FOR_VARIETY, TypeName
 from .dispenser import takeable
-from .events import GameEnded, SkillAwarded, TurnBegan
+from .events import GameEnded, SkillAwarded, TurnBegan, shared
 from .scoring import leaders
 from .state import PLAY, Player, State
 
@@ -61,7 +61,7 @@ def finish_turn(b: EventBuilder[State]) -> None:
     for reason in skill_awards(s.players[seat]):
         s = b.state
         if s.clock or s.supply:
-            b.emit(SkillAwarded(seat=seat, reason=reason, clock=s.clock > 0))
+            b.emit(shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0))
     s = b.state
     n = len(s.players)
     if seat == n - 1 and (s.ending or s.round >= s.max_rounds):
@@ -70,4 +70,4 @@ def finish_turn(b: EventBuilder[State]) -> None:
         b.emit(GameEnded(reason=ended, tiebreak=tuple(tied) if len(tied) > 1 else ()))
         return
     nxt = (seat + 1) % n
-    b.emit(TurnBegan(seat=nxt, round=s.round + (nxt == 0)))
+    b.emit(shared(TurnBegan, seat=nxt, round=s.round + (nxt == 0)))
