@@ -19,7 +19,7 @@ from . import commands as cm
 from .commands import make
 from .data import BURNERS, COLOURS, POOL_LIMIT, REACH, TILES
 from .effects import drinkable, effect_options
-from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
 
 _COLOURS = range(len(COLOURS))
 _SLOTS = range(BURNERS)
@@ -58,6 +58,13 @@ def _spots(seat: int, reaches: tuple[int, ...], take: bool, help_: bool) -> tupl
     takes = [cm.Take(seat=seat, track=t, pos=p) for t, p in spots] if take else []
     helps = [cm.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots] if help_ else []
     return (*takes, *helps)
+
+
+_NONE = (0, 0, 0, 0)
+
+
+def _open(h: Marbles, f: Marbles) -> Marbles:
+    return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
 
 
 def _reaches(state: State) -> tuple[int, ...]:
@@ -102,12 +109,7 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     mine = _seat_commands(seat)
     hand, pool = turn.hand, player.pool
     # Open holes per burner (a burner without a potion has none).
-    open_ = [
-        (0, 0, 0, 0)
-        if b is None
-        else tuple([h - f for h, f in zip(_HOLES[b.tile], b.filled, strict=True)])
-        for b in player.burners
-    ]
+    open_ = [_NONE if b is None else _open(_HOLES[b.tile], b.filled) for b in player.burners]
     blocked = False  # a marble in hand must go onto a potion or into the pool first
     for c in _COLOURS:
         if hand[c]:
@@ -124,7 +126,8 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     for c in _COLOURS:
         if pool[c]:
             out.append(mine.unstash[c])
-    out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
+    if False in player.drunk:  # a potion still to drink
+        out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not blocked and (turn.taken or not any(reaches)):
         out.append(mine.end)
     return out

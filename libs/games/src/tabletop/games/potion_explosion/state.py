@@ -29,6 +29,9 @@ class Burner(NamedTuple):
 
 
 class Player(NamedTuple):
+    """A seat's potions and tokens; `burners` and `pool` change most, so they
+    come first (see `State`)."""
+
     burners: tuple[Burner | None, Burner | None] = (None, None)
     pool: Marbles = NO_MARBLES
     completed: tuple[int, ...] = ()  # tile ids, in completion order
@@ -50,6 +53,8 @@ class Pending(NamedTuple):
 
 
 class Turn(NamedTuple):
+    """The turn in progress; `hand` and `kept` change most, so they come first."""
+
     hand: Marbles = NO_MARBLES
     kept: Marbles = NO_MARBLES  # marbles from the pool this turn: may not go back
     taken: bool = False  # the regular take is done
@@ -59,10 +64,15 @@ class Turn(NamedTuple):
 
 
 class State(NamedTuple):
+    """The whole game. The fields most events change come first (`players`,
+    `turn`, `tracks`, `reservoir`), so `evolve`'s hot folds rebuild a state
+    from them and the untouched rest (`*s[2:]`) in one constructor call."""
+
     players: tuple[Player, ...]
-    types: tuple[int, ...]  # the six potion types in the game
+    turn: Turn
     tracks: tuple[tuple[int, ...], ...]
     reservoir: Marbles
+    types: tuple[int, ...]  # the six potion types in the game
     stacks: tuple[tuple[int, ...], ...]  # top first
     offer: tuple[int, ...]  # starting tiles still to draft
     clock: int
@@ -71,7 +81,6 @@ class State(NamedTuple):
     phase: int = DRAFT
     current: int = 0
     round: int = 0
-    turn: Turn = Turn()
     ending: Literal["", "clock", "stacks", "rounds"] = ""  # why the game ends ("": not yet)
     tiebreak: tuple[int, ...] = ()  # seats still to take their tie-break marble
     tiebreak_marbles: tuple[int, ...] = ()
