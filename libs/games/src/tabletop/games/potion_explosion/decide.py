@@ -20,7 +20,7 @@ from .data import BURNERS, COLOUR_INDEX, COLOURS, POOL_LIMIT
 from .dispenser import check_take, explode, refill
 from .effects import EFFECT_COMMANDS, decide_effect
 from .events import shared
-from .evolve import evolve
+from .evolve import evolve_decided
 from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
 from .state import DRAFT, REFILL, TIEBREAK, State
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
@@ -192,7 +192,7 @@ _TURN: dict[type[Command], Callable[[Builder, Any], None]] = {
 
 def decide(state: State, command: Command, rng: random.Random) -> Builder:
     """The builder after `command`: its events, and the state they fold into."""
-    b = EventBuilder(state, rng, evolve)
+    b = EventBuilder(state, rng, evolve_decided)
     handler = _TURN.get(type(command))
     if handler is not None:
         handler(b, command)

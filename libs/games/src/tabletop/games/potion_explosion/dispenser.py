@@ -14,7 +14,7 @@ from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
 from .data import COLOURS, REACH, TRACK_LENGTH, TRACKS
-from .events import Refilled
+from .events import Refilled, shared
 from .state import State
 
 Track = tuple[int, ...]
@@ -120,4 +120,4 @@ def refill(b: EventBuilder[State]) -> None:
     s = b.state
     added = draw_refill(s.tracks, s.reservoir, b.rng)
     if added:
-        b.emit(Refilled(marbles=tuple((t, COLOURS[c]) for t, c in added)))
+        b.emit(shared(Refilled, marbles=tuple((t, COLOURS[c]) for t, c in added)))

@@ -100,7 +100,7 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
     if e.source == "help":
         p = s.players[e.seat]
         players = _player(s, e.seat, p._replace(helps=p.helps + 1))
-        return s._replace(tracks=tracks, turn=t._replace(hand=hand, helped=True), players=players)
+        return State(players, Turn(hand, t.kept, t.taken, True, *t[4:]), tracks, *s[3:])
     return s._replace(tracks=tracks, turn=t._replace(hand=hand))
 
 
@@ -267,3 +267,9 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None and not isinstance(event, ev.Started):
         raise ValueError("a game starts with `started`")
     return fold(state, event)
+
+
+def evolve_decided(state: State, event: Event) -> State:
+    """`evolve` for the events `decide` records on a running game: they are
+    this game's own and never the first, so the fold skips those checks."""
+    return _FOLD[type(event)](state, event)

@@ -113,8 +113,8 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     blocked = False  # a marble in hand must go onto a potion or into the pool first
     for c in _COLOURS:
         if hand[c]:
-            for s in _SLOTS:
-                if open_[s][c]:
+            for s, holes in enumerate(open_):
+                if holes[c]:
                     out.append(mine.place[c][s])
                     blocked = True
     if sum(pool) < POOL_LIMIT:

@@ -22,7 +22,8 @@ def check_phase(state: State, phase: int, what: str) -> None:
 
 
 def check_play(state: State, what: str) -> None:
-    check_phase(state, PLAY, what)
+    if state.phase != PLAY:
+        raise IllegalCommand(PotionCode.WRONG_PHASE, f"{what} is not possible now")
     if state.turn.pending is not None:
         raise IllegalCommand(PotionCode.EFFECT_PENDING, f"finish the potion effect before: {what}")
 
