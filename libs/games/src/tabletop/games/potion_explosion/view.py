@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.kernel import Event, replace
+from tabletop.kernel import Event
 
 from .data import COLOURS, TILES, TYPES
 from .events import Started
@@ -192,4 +192,4 @@ def sample_world(state: State, seat: int, seed: int) -> State:
         below = len(st) - 1 if st else 0
         stacks.append(st[:1] + tuple(unseen[:below]))
         unseen = unseen[below:]
-    return replace(state, stacks=tuple(stacks))
+    return state._replace(stacks=tuple(stacks))
