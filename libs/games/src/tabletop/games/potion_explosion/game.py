@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
 
-from tabletop.kernel import Command, Event, Game, GameConfig, Outcome
+from tabletop.kernel import Command, Event, Game, GameConfig
 
 from .commands import COMMANDS
 from .data import TypeName
@@ -53,13 +53,21 @@ class PotionExplosion(Game[State]):
     # option set already exercises every type (tests cover `excluded` and `clock`).
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
-    def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
-        assert isinstance(config, PotionExplosionConfig)
-        return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
+    # The hot parts of the contract are the module functions themselves: a
+    # playout calls them several times per command, a wrapper method each time
+    # cost a call.
+    to_act = staticmethod(to_act)
+    legal_commands = staticmethod(legal_commands)
+    evolve = staticmethod(evolve)
+    outcome = staticmethod(outcome)
 
     def __init__(self) -> None:
         # The last decision: (state before, its events, the state they fold into).
         self._decided: tuple[State, list[Event], State] | None = None
+
+    def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
+        assert isinstance(config, PotionExplosionConfig)
+        return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
         b = decide(state, command, rng)
@@ -82,26 +90,14 @@ class PotionExplosion(Game[State]):
             return decided[2]
         return super().fold(state, events)
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
-
     def seats(self, state: State) -> int:
         return len(state.players)
-
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact(event, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
 
     def sample_world(self, state: State, seat: int, seed: int) -> State:
         return sample_world(state, seat, seed)

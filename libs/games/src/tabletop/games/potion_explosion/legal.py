@@ -83,9 +83,12 @@ def to_act(state: State) -> list[int]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    if seat not in to_act(state):
-        return []
     phase = state.phase
+    if phase in (PLAY, REFILL):
+        if seat != state.current:
+            return []
+    elif seat not in to_act(state):
+        return []
     if phase == DRAFT:
         return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
     if phase == REFILL:
