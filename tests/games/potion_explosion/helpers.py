@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from tabletop.games.potion_explosion import GAME
-from tabletop.games.potion_explosion import messages as m
 from tabletop.games.potion_explosion.data import TILES, TYPE_INDEX
 from tabletop.games.potion_explosion.state import (
     PLAY,
@@ -18,7 +16,7 @@ from tabletop.games.potion_explosion.state import (
     State,
     Turn,
 )
-from tabletop.kernel import Command, IllegalCommand
+from tabletop.kernel import Command, IllegalCommand, replace
 
 LETTERS = {"R": 0, "B": 1, "K": 2, "Y": 3}
 
@@ -157,4 +155,4 @@ def total_marbles(state: State) -> int:
     return sum(marbles_by_colour(state))
 
 
-__all__ = ["GAME", "Player", "m"]
+__all__ = ["GAME", "Player"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from tabletop.games.potion_explosion import messages as m
+from tabletop.games.potion_explosion import commands as cm
+from tabletop.games.potion_explosion import events as ev
 from tabletop.games.potion_explosion.dispenser import draw_refill, explode, remove
 
 from .helpers import act, events, hand, letters, marbles, playing, refusal, row, table
@@ -37,9 +38,9 @@ def test_rulebook_example_through_the_game() -> None:
     s = playing(2)
     s = table(s, tracks=("RKYRYYKBB", "BBBBBBBBB", "BBBBBBBBB", "BBBBBBBBB", "BBBBBBBBB"))
     s = table(s, reservoir="KKKKKK")
-    evs = events(s, m.Take, track=0, pos=3)
-    assert evs[0] == m.Dispensed(seat=0, source="take", removals=((0, 3, 1), (0, 2, 3), (0, 1, 2)))
-    after = act(s, m.Take, track=0, pos=3)
+    evs = events(s, cm.Take, track=0, pos=3)
+    assert evs[0] == ev.Dispensed(seat=0, source="take", removals=((0, 3, 1), (0, 2, 3), (0, 1, 2)))
+    after = act(s, cm.Take, track=0, pos=3)
     assert after.turn.hand == marbles("R YYY KK")
     assert letters(after.tracks[0]) == "RBBKKKKKK"  # refilled at the top, no explosion
     assert after.reservoir == (0, 0, 0, 0)
@@ -78,7 +79,7 @@ def test_refill_stops_when_the_reservoir_is_empty() -> None:
 def test_an_empty_track_stays_empty_without_reservoir() -> None:
     s = playing(2)
     s = table(s, tracks=("YRY", "BK", "", "", ""), reservoir=(0, 0, 0, 0))
-    after = act(s, m.Take, track=0, pos=1)
+    after = act(s, cm.Take, track=0, pos=1)
     assert after.tracks[0] == ()
     assert after.turn.hand == marbles("R YY")
 
@@ -86,14 +87,14 @@ def test_an_empty_track_stays_empty_without_reservoir() -> None:
 def test_the_ninth_marble_is_out_of_reach() -> None:
     s = playing(2)
     s = table(s, tracks=("RBKYRBKYR", "B", "", "", ""))
-    assert refusal(s, m.Take, track=0, pos=8) == "out_of_reach"
-    assert refusal(s, m.LittleHelp, track=0, pos=8) == "out_of_reach"
-    assert refusal(s, m.Take, track=1, pos=1) == "no_marble"
-    assert refusal(s, m.Take, track=7, pos=0) == "no_marble"
-    assert act(s, m.Take, track=1, pos=0).turn.hand == marbles("B")
+    assert refusal(s, cm.Take, track=0, pos=8) == "out_of_reach"
+    assert refusal(s, cm.LittleHelp, track=0, pos=8) == "out_of_reach"
+    assert refusal(s, cm.Take, track=1, pos=1) == "no_marble"
+    assert refusal(s, cm.Take, track=7, pos=0) == "no_marble"
+    assert act(s, cm.Take, track=1, pos=0).turn.hand == marbles("B")
 
 
 def test_the_regular_take_is_once_per_turn() -> None:
     s = playing(2)
-    s = hand(act(s, m.Take, track=0, pos=0), "")
-    assert refusal(s, m.Take, track=0, pos=0) == "already_taken"
+    s = hand(act(s, cm.Take, track=0, pos=0), "")
+    assert refusal(s, cm.Take, track=0, pos=0) == "already_taken"

@@ -3,13 +3,12 @@ the game (the rulebook's four-player example), scoring and the tie-break."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tabletop.games.potion_explosion import GAME
-from tabletop.games.potion_explosion import messages as m
-from tabletop.games.potion_explosion.flow import skill_awards
+from tabletop.games.potion_explosion import commands as cm
 from tabletop.games.potion_explosion.scoring import score
 from tabletop.games.potion_explosion.state import OVER, PLAY, TIEBREAK, Player, State
+from tabletop.games.potion_explosion.turns import skill_awards
+from tabletop.kernel import replace
 
 from .helpers import act, hand, playing, seat, table, tile
 
@@ -56,12 +55,12 @@ def _award_turn(s: State, seat_: int) -> State:
     w = [tile("wisdom", i) for i in range(3)]
     s = seat(s, seat_, completed=tuple(w))
     s = hand(table(s, tracks=FULL), "", taken=True)
-    return act(s, m.EndTurn)
+    return act(s, cm.EndTurn)
 
 
 def _quiet_turn(s: State) -> State:
     s = hand(table(s, tracks=FULL), "", taken=True)
-    return act(s, m.EndTurn)
+    return act(s, cm.EndTurn)
 
 
 def test_rulebook_end_of_game_example() -> None:
@@ -91,7 +90,7 @@ def test_last_potion_tile_triggers_the_end() -> None:
     s = replace(s, stacks=((last,), (), (), (), ()))
     s = seat(s, 0, burners=(None, (s.players[0].burners[1].tile, "")))
     s = hand(table(s, tracks=FULL), "", taken=True)
-    s = act(act(s, m.EndTurn), m.ChooseStack, stack=0)
+    s = act(act(s, cm.EndTurn), cm.ChooseStack, stack=0)
     assert s.ending == "stacks" and s.current == 1 and s.phase == PLAY
     s = _quiet_turn(s)  # no potion left to refill: burners stay short
     assert s.phase in (OVER, TIEBREAK)
@@ -108,11 +107,11 @@ def test_tie_break_most_marbles_wins() -> None:
     s = _quiet_turn(s)
     assert s.phase == TIEBREAK and s.tiebreak == (0, 1)
     assert GAME.to_act(s) == [0]
-    assert all(isinstance(c, m.Take) for c in GAME.legal_commands(s, 0))
+    assert all(isinstance(c, cm.Take) for c in GAME.legal_commands(s, 0))
     s = table(s, tracks=("BRRRK", "YKY", "", "", ""), reservoir=(0, 0, 0, 0))
-    s = act(s, m.Take, track=1, pos=1)  # 3 marbles
+    s = act(s, cm.Take, track=1, pos=1)  # 3 marbles
     assert GAME.to_act(s) == [1] and GAME.outcome(s) is None
-    s = act(s, m.Take, track=0, pos=2)  # 3 marbles: still tied
+    s = act(s, cm.Take, track=0, pos=2)  # 3 marbles: still tied
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.ranks == (0, 0)
     assert s.tiebreak_marbles == (3, 3)
@@ -122,7 +121,7 @@ def test_tie_break_decides() -> None:
     s = replace(playing(2), current=1, ending="clock")
     s = _quiet_turn(s)
     s = table(s, tracks=("BRRRK", "YKY", "", "", ""), reservoir=(0, 0, 0, 0))
-    s = act(act(s, m.Take, track=0, pos=0), m.Take, track=1, pos=1)  # 1 marble, 3 marbles
+    s = act(act(s, cm.Take, track=0, pos=0), cm.Take, track=1, pos=1)  # 1 marble, 3 marbles
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.ranks == (1, 0) and outcome.reason == "clock"
     assert outcome.scores[0] == outcome.scores[1]

@@ -15,9 +15,10 @@ from itertools import combinations
 import pytest
 
 from tabletop.games.potion_explosion import GAME
-from tabletop.games.potion_explosion import messages as m
+from tabletop.games.potion_explosion import commands as cm
+from tabletop.games.potion_explosion import events as ev
 from tabletop.games.potion_explosion.data import COLOURS, MARBLES_PER_COLOUR
-from tabletop.games.potion_explosion.rules import can_use, effect_options
+from tabletop.games.potion_explosion.effects import can_use, effect_options
 from tabletop.games.potion_explosion.state import Pending, State
 from tabletop.kernel import Command, IllegalCommand, random_playout
 
@@ -41,20 +42,20 @@ def _conserved(players: int, seed: int, **options: object) -> int:
         where = f"seed {seed} step {n}: {step.command!r}"
         assert marbles_by_colour(step.after) == ALL_MARBLES, where
         for e in step.events:
-            if isinstance(e, m.Completed):
+            if isinstance(e, ev.Completed):
                 mixed += _completed_mixed(step.before, step.events, e)
         state = step.after
     assert GAME.outcome(state) is not None
     return mixed
 
 
-def _completed_mixed(before: State, events: tuple[object, ...], done: m.Completed) -> bool:
+def _completed_mixed(before: State, events: tuple[object, ...], done: ev.Completed) -> bool:
     """Whether the potion `done` completed with marbles not of their holes' colour."""
     burner = before.players[done.seat].burners[done.slot]
     assert burner is not None
     marbles, filled = list(burner.marbles), list(burner.filled)
     for e in events:
-        if isinstance(e, m.Transmuted) and e.slot == done.slot:
+        if isinstance(e, ev.Transmuted) and e.slot == done.slot:
             marbles[COLOURS.index(e.colour)] += 1
             filled[COLOURS.index(e.hole)] += 1
     return marbles != filled
@@ -91,25 +92,25 @@ def _candidates(state: State, seat: int) -> list[Command]:
     """A superset of the legal commands: every shape of every command."""
     out: list[Command] = list(GAME.legal_commands(state, seat))
     spots = [(t, p) for t in range(5) for p in range(9)]
-    out += [m.Take(seat=seat, track=t, pos=p) for t, p in spots]
-    out += [m.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots]
-    out += [m.Discard(seat=seat, track=t, pos=p) for t, p in spots]
-    out += [m.Collect(seat=seat, marbles=(s,)) for s in spots]
-    out += [m.Collect(seat=seat, marbles=((t, p), (t, p + 1))) for t, p in spots if p < 8]
-    out += [m.Collect(seat=seat, marbles=((t, p), (t, p + 1), (t, p + 2))) for t in range(5)
+    out += [cm.Take(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [cm.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [cm.Discard(seat=seat, track=t, pos=p) for t, p in spots]
+    out += [cm.Collect(seat=seat, marbles=(s,)) for s in spots]
+    out += [cm.Collect(seat=seat, marbles=((t, p), (t, p + 1))) for t, p in spots if p < 8]
+    out += [cm.Collect(seat=seat, marbles=((t, p), (t, p + 1), (t, p + 2))) for t in range(5)
             for p in range(6)]  # fmt: skip
-    out += [m.Collect(seat=seat, marbles=((a, 0), (b, 0))) for a, b in combinations(range(5), 2)]
+    out += [cm.Collect(seat=seat, marbles=((a, 0), (b, 0))) for a, b in combinations(range(5), 2)]
     for c in COLOURS:
-        out += [m.Stash(seat=seat, colour=c), m.Unstash(seat=seat, colour=c)]
+        out += [cm.Stash(seat=seat, colour=c), cm.Unstash(seat=seat, colour=c)]
         for slot in (0, 1):
-            out.append(m.Place(seat=seat, colour=c, slot=slot))
-            out += [m.Transmute(seat=seat, colour=c, slot=slot, hole=h) for h in COLOURS]
-    out += [m.Drink(seat=seat, potion=i) for i in range(8)]
-    out += [m.Reuse(seat=seat, potion=i) for i in range(8)]
-    out += [m.Steal(seat=seat, opponent=o) for o in range(4)]
-    out += [m.ChooseStack(seat=seat, stack=i) for i in range(6)]
-    out += [m.FinishEffect(seat=seat), m.EndTurn(seat=seat)]
-    out += [m.Draft(seat=seat, tile=t) for t in range(80)]
+            out.append(cm.Place(seat=seat, colour=c, slot=slot))
+            out += [cm.Transmute(seat=seat, colour=c, slot=slot, hole=h) for h in COLOURS]
+    out += [cm.Drink(seat=seat, potion=i) for i in range(8)]
+    out += [cm.Reuse(seat=seat, potion=i) for i in range(8)]
+    out += [cm.Steal(seat=seat, opponent=o) for o in range(4)]
+    out += [cm.ChooseStack(seat=seat, stack=i) for i in range(6)]
+    out += [cm.FinishEffect(seat=seat), cm.EndTurn(seat=seat)]
+    out += [cm.Draft(seat=seat, tile=t) for t in range(80)]
     return out
 
 

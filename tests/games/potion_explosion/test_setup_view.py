@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.games import get_game
 from tabletop.games.potion_explosion import GAME
-from tabletop.games.potion_explosion import messages as m
+from tabletop.games.potion_explosion import events as ev
 from tabletop.games.potion_explosion.data import TILES, TYPES
 from tabletop.games.potion_explosion.view import HIDDEN
 from tabletop.kernel import IllegalCommand, random_playout
@@ -98,7 +98,7 @@ def test_view_is_public_and_matches_the_model() -> None:
 
 def test_redact_hides_the_stacks_below_their_tops() -> None:
     start = GAME.setup(2, seed=3)[0]
-    assert isinstance(start, m.Started)
+    assert isinstance(start, ev.Started)
     for seat in (0, 1, None):
         red = GAME.redact(start, seat)
         assert [st[0] for st in red.stacks] == [st[0] for st in start.stacks]

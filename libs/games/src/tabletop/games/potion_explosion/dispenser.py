@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import random
 
-from .data import REACH, TRACK_LENGTH, TRACKS
+from tabletop.kernel import EventBuilder, IllegalCommand
+
+from .codes import PotionCode
+from .data import COLOURS, REACH, TRACK_LENGTH, TRACKS
+from .events import Refilled, shared
+from .state import State
 
 Track = tuple[int, ...]
 Tracks = tuple[Track, ...]
@@ -28,6 +33,18 @@ def takeable(tracks: Tracks) -> list[tuple[int, int]]:
 
 def can_take(tracks: Tracks, track: int, pos: int) -> bool:
     return 0 <= track < TRACKS and 0 <= pos < reachable(tracks[track])
+
+
+def check_take(tracks: Tracks, track: int, pos: int) -> None:
+    """Refuse a take of a marble that is not there or out of reach."""
+    if not can_take(tracks, track, pos):
+        if 0 <= track < len(tracks) and reachable(tracks[track]) <= pos < len(tracks[track]):
+            raise IllegalCommand(
+                PotionCode.OUT_OF_REACH, "the 9th (top) marble of a track cannot be taken"
+            )
+        raise IllegalCommand(
+            PotionCode.NO_MARBLE, f"there is no marble at track {track}, position {pos}"
+        )
 
 
 def explode(track: Track, pos: int) -> list[tuple[int, int]]:
@@ -96,3 +113,11 @@ def add(tracks: Tracks, marbles: tuple[tuple[int, int], ...]) -> Tracks:
     for t, colour in marbles:
         rows[t] = (*rows[t], colour)
     return tuple(rows)
+
+
+def refill(b: EventBuilder[State]) -> None:
+    """Top the tracks up from the reservoir (drawn with the builder's rng)."""
+    s = b.state
+    added = draw_refill(s.tracks, s.reservoir, b.rng)
+    if added:
+        b.emit(shared(Refilled, marbles=tuple((t, COLOURS[c]) for t, c in added)))

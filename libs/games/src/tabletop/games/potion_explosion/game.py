@@ -1,19 +1,42 @@
-"""The `Game` that registers Potion Explosion: metadata and wiring only."""
+"""The `Game` that registers Potion Explosion: metadata, options and wiring only."""
 
 from __future__ import annotations
 
+import operator
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tabletop.kernel import Command, Event, Game, GameConfig, Outcome
+from pydantic import Field, model_validator
 
-from . import messages as m
-from .decide import decide, start
+from tabletop.kernel import Command, Event, Game, GameConfig
+
+from .commands import COMMANDS
+from .data import TypeName
+from .decide import decide
+from .events import EVENTS
 from .evolve import evolve
 from .legal import legal_commands, to_act
 from .scoring import outcome
+from .setup import start
 from .state import State
 from .view import PotionExplosionView, redact, sample_world, view
+
+
+class PotionExplosionConfig(GameConfig):
+    """`excluded`: the two potion types left in the box (random when None).
+    `clock`: game-clock skill tokens (default 4 / 5 / 6 for 2 / 3 / 4 players).
+    `max_rounds`: safety stop for a dispenser deadlock (see the doc)."""
+
+    excluded: tuple[TypeName, TypeName] | None = None
+    clock: int | None = Field(default=None, ge=1, le=15)
+    max_rounds: int = Field(default=100, ge=1, le=1000)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> PotionExplosionConfig:
+        if self.excluded is not None and self.excluded[0] == self.excluded[1]:
+            raise ValueError("exclude two different potion types")
+        return self
 
 
 class PotionExplosion(Game[State]):
@@ -22,41 +45,59 @@ class PotionExplosion(Game[State]):
     min_players = 2
     max_players = 4
     rules_version = "2"  # 2: the rules-fidelity changes of issue #14
-    config_model = m.PotionExplosionConfig
-    command_types = m.COMMANDS
-    event_types = m.EVENTS
+    config_model = PotionExplosionConfig
+    command_types = COMMANDS
+    event_types = EVENTS
     view_model = PotionExplosionView
     # The two types left out are drawn at random by default, so the one default
     # option set already exercises every type (tests cover `excluded` and `clock`).
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
+    # The hot parts of the contract are the module functions themselves: a
+    # playout calls them several times per command, a wrapper method each time
+    # cost a call.
+    to_act = staticmethod(to_act)
+    legal_commands = staticmethod(legal_commands)
+    evolve = staticmethod(evolve)
+    outcome = staticmethod(outcome)
+
+    def __init__(self) -> None:
+        # The last decision: (state before, its events, the state they fold into).
+        self._decided: tuple[State, list[Event], State] | None = None
+
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
-        assert isinstance(config, m.PotionExplosionConfig)
-        return start(config, rng)
+        assert isinstance(config, PotionExplosionConfig)
+        return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
+        b = decide(state, command, rng)
+        self._decided = (state, b.events, b.state)
+        return b.events
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        """The builder folded the events of the last decision already: folding
+        those very events (the same objects) onto the same state again returns
+        its result instead of a second fold (playouts and bots do this on every
+        command). Anything else folds as usual."""
+        decided = self._decided
+        if (
+            decided is not None
+            and state is decided[0]
+            and isinstance(events, tuple | list)
+            and len(events) == len(decided[1])
+            and all(map(operator.is_, events, decided[1]))
+        ):
+            return decided[2]
+        return super().fold(state, events)
 
     def seats(self, state: State) -> int:
         return len(state.players)
-
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         return redact(event, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome(state)
 
     def sample_world(self, state: State, seat: int, seed: int) -> State:
         return sample_world(state, seat, seed)

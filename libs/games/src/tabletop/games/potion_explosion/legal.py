@@ -3,28 +3,72 @@
 The lists mirror `decide` exactly (a test checks it); loops are bounded: a
 marble moved from the pool to hand this turn cannot go back to the pool,
 Little Help is once per turn, each potion is drunk once.
+
+`legal_commands` runs before every command of a playout or a bot search, so
+its commands are built once and shared (they are frozen): the takes of a
+dispenser shape, and each seat's place / stash / unstash / end-turn commands.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from tabletop.kernel import Command
 
-from . import messages as m
-from .data import COLOURS
-from .dispenser import reachable
-from .messages import make
-from .rules import drinkable, effect_options, may_end_take, placeable, stashable
-from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+from . import commands as cm
+from .commands import make
+from .data import BURNERS, COLOURS, POOL_LIMIT, REACH, TILES
+from .effects import drinkable, effect_options
+from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
+
+_COLOURS = range(len(COLOURS))
+_SLOTS = range(BURNERS)
+_HOLES = tuple(t.holes for t in TILES)
 
 
-@cache
-def _spots(
-    cls: type[m.Take | m.LittleHelp], seat: int, reaches: tuple[int, ...]
-) -> tuple[Command, ...]:
-    """Take / Little Help at every reachable marble, given each track's reach."""
-    return tuple(cls(seat=seat, track=t, pos=p) for t, r in enumerate(reaches) for p in range(r))
+class _SeatCommands:
+    """The few commands of one seat's turn that depend on its hand, built once."""
+
+    __slots__ = ("end", "place", "stash", "unstash")
+
+    def __init__(self, seat: int) -> None:
+        self.place = tuple(
+            tuple(cm.Place(seat=seat, colour=name, slot=s) for s in _SLOTS) for name in COLOURS
+        )
+        self.stash = tuple(cm.Stash(seat=seat, colour=name) for name in COLOURS)
+        self.unstash = tuple(cm.Unstash(seat=seat, colour=name) for name in COLOURS)
+        self.end = cm.EndTurn(seat=seat)
+
+
+_SEATS: dict[int, _SeatCommands] = {}
+
+
+def _seat_commands(seat: int) -> _SeatCommands:
+    found = _SEATS.get(seat)
+    if found is None:
+        found = _SEATS[seat] = _SeatCommands(seat)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _spots(seat: int, reaches: tuple[int, ...], take: bool, help_: bool) -> tuple[Command, ...]:
+    """The regular takes (when `take`), then the Little Helps (when `help_`), at
+    every reachable marble, given each track's reach."""
+    spots = [(t, p) for t, r in enumerate(reaches) for p in range(r)]
+    takes = [cm.Take(seat=seat, track=t, pos=p) for t, p in spots] if take else []
+    helps = [cm.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots] if help_ else []
+    return (*takes, *helps)
+
+
+_NONE = (0, 0, 0, 0)
+
+
+def _open(h: Marbles, f: Marbles) -> Marbles:
+    return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
+
+
+def _reaches(state: State) -> tuple[int, ...]:
+    return tuple([n if n < REACH else REACH for n in map(len, state.tracks)])
 
 
 def to_act(state: State) -> list[int]:
@@ -39,33 +83,54 @@ def to_act(state: State) -> list[int]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    if seat not in to_act(state):
-        return []
     phase = state.phase
+    if phase in (PLAY, REFILL):
+        if seat != state.current:
+            return []
+    elif seat not in to_act(state):
+        return []
     if phase == DRAFT:
-        return [make(m.Draft, seat=seat, tile=t) for t in state.offer]
+        return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
     if phase == REFILL:
-        return [make(m.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
+        return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
-        return list(_spots(m.Take, seat, tuple(reachable(row) for row in state.tracks)))
+        return list(_spots(seat, _reaches(state), True, False))
     turn = state.turn
     if turn.pending is not None:
         return effect_options(state, seat, turn.pending)
-    out: list[Command] = []
-    reaches = tuple(reachable(row) for row in state.tracks)
-    if not turn.taken:
-        out.extend(_spots(m.Take, seat, reaches))
-    if not turn.helped:
-        out.extend(_spots(m.LittleHelp, seat, reaches))
-    places = placeable(state)
-    out.extend(make(m.Place, seat=seat, colour=COLOURS[c], slot=s) for c, s in places)
+    return _turn_commands(state, seat)
+
+
+def _turn_commands(state: State, seat: int) -> list[Command]:
+    """The commands of a turn with no effect pending, in the order of the rules'
+    queries: takes, little helps, places (by colour, then burner), stashes,
+    unstashes, drinks, and the end of the turn when nothing blocks it."""
+    turn = state.turn
+    reaches = _reaches(state)
+    out = list(_spots(seat, reaches, not turn.taken, not turn.helped))
     player = state.players[seat]
-    spare = stashable(state)
-    out.extend(make(m.Stash, seat=seat, colour=COLOURS[c]) for c in spare)
-    out.extend(
-        make(m.Unstash, seat=seat, colour=COLOURS[c]) for c in range(len(COLOURS)) if player.pool[c]
-    )
-    out.extend(make(m.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
-    if not places and not spare and may_end_take(state):
-        out.append(make(m.EndTurn, seat=seat))
+    mine = _seat_commands(seat)
+    hand, pool = turn.hand, player.pool
+    # Open holes per burner (a burner without a potion has none).
+    open_ = [_NONE if b is None else _open(_HOLES[b.tile], b.filled) for b in player.burners]
+    blocked = False  # a marble in hand must go onto a potion or into the pool first
+    for c in _COLOURS:
+        if hand[c]:
+            for s, holes in enumerate(open_):
+                if holes[c]:
+                    out.append(mine.place[c][s])
+                    blocked = True
+    if sum(pool) < POOL_LIMIT:
+        kept = turn.kept
+        for c in _COLOURS:
+            if hand[c] > kept[c] and not any(o[c] for o in open_):
+                out.append(mine.stash[c])
+                blocked = True
+    for c in _COLOURS:
+        if pool[c]:
+            out.append(mine.unstash[c])
+    if False in player.drunk:  # a potion still to drink
+        out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
+    if not blocked and (turn.taken or not any(reaches)):
+        out.append(mine.end)
     return out

@@ -1,4 +1,5 @@
-"""The internal state: frozen slotted dataclasses of tuples and small ints.
+"""The internal state: `NamedTuple` records of tuples and small ints, copied
+with `tabletop.kernel.replace` (ADR 0021), and small pure queries on them.
 
 Marble counts are 4-tuples indexed by colour. The only hidden part is the
 order of the potion stacks below their tops; the reservoir is a multiset
@@ -7,8 +8,7 @@ order of the potion stacks below their tops; the reservoir is a multiset
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, NamedTuple
 
 Marbles = tuple[int, int, int, int]
 NO_MARBLES: Marbles = (0, 0, 0, 0)
@@ -17,21 +17,7 @@ DRAFT, PLAY, REFILL, TIEBREAK, OVER = range(5)
 PHASES = ("draft", "play", "refill", "tiebreak", "over")
 
 
-class Value:
-    """Immutable all the way down (tuples, ints, other Values): a copy is the
-    value itself, so search and tests copy states for free."""
-
-    __slots__ = ()
-
-    def __copy__(self) -> Any:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class Burner(Value):
+class Burner(NamedTuple):
     """A potion being brewed. `filled` counts the holes filled, by the hole's
     colour; `marbles` counts the marbles on it, by their own colour. They differ
     only after Prismatic Joy (a black marble in a red hole stays black), and the
@@ -42,8 +28,10 @@ class Burner(Value):
     marbles: Marbles
 
 
-@dataclass(frozen=True, slots=True)
-class Player(Value):
+class Player(NamedTuple):
+    """A seat's potions and tokens; `burners` and `pool` change most, so they
+    come first (see `State`)."""
+
     burners: tuple[Burner | None, Burner | None] = (None, None)
     pool: Marbles = NO_MARBLES
     completed: tuple[int, ...] = ()  # tile ids, in completion order
@@ -54,8 +42,7 @@ class Player(Value):
     variety: bool = False  # earned the 5-different-types token
 
 
-@dataclass(frozen=True, slots=True)
-class Pending(Value):
+class Pending(NamedTuple):
     """A drunk potion's effect being resolved."""
 
     effect: int
@@ -65,8 +52,9 @@ class Pending(Value):
     colour: int = -1
 
 
-@dataclass(frozen=True, slots=True)
-class Turn(Value):
+class Turn(NamedTuple):
+    """The turn in progress; `hand` and `kept` change most, so they come first."""
+
     hand: Marbles = NO_MARBLES
     kept: Marbles = NO_MARBLES  # marbles from the pool this turn: may not go back
     taken: bool = False  # the regular take is done
@@ -75,12 +63,16 @@ class Turn(Value):
     pending: Pending | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class State(Value):
+class State(NamedTuple):
+    """The whole game. The fields most events change come first (`players`,
+    `turn`, `tracks`, `reservoir`), so `evolve`'s hot folds rebuild a state
+    from them and the untouched rest (`*s[2:]`) in one constructor call."""
+
     players: tuple[Player, ...]
-    types: tuple[int, ...]  # the six potion types in the game
+    turn: Turn
     tracks: tuple[tuple[int, ...], ...]
     reservoir: Marbles
+    types: tuple[int, ...]  # the six potion types in the game
     stacks: tuple[tuple[int, ...], ...]  # top first
     offer: tuple[int, ...]  # starting tiles still to draft
     clock: int
@@ -89,7 +81,6 @@ class State(Value):
     phase: int = DRAFT
     current: int = 0
     round: int = 0
-    turn: Turn = Turn()
     ending: Literal["", "clock", "stacks", "rounds"] = ""  # why the game ends ("": not yet)
     tiebreak: tuple[int, ...] = ()  # seats still to take their tie-break marble
     tiebreak_marbles: tuple[int, ...] = ()
@@ -117,15 +108,3 @@ def draft_seat(state: State) -> int:
     n = len(state.players)
     k = 2 * n - len(state.offer)
     return k if k < n else 2 * n - 1 - k
-
-
-_setattr = object.__setattr__
-
-
-def update(obj: Any, **changes: Any) -> Any:
-    """`dataclasses.replace` for these frozen slotted classes, several times faster
-    (no re-validation of fields: the fold only ever passes well-formed values)."""
-    new = object.__new__(type(obj))
-    for name in obj.__slots__:
-        _setattr(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new

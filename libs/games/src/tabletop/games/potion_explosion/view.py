@@ -11,11 +11,11 @@ from pydantic import BaseModel
 
 from tabletop.kernel import Event
 
-from . import messages as m
 from .data import COLOURS, TILES, TYPES
+from .events import Started
 from .legal import to_act
 from .scoring import score
-from .state import PHASES, Burner, Marbles, Pending, State, update
+from .state import PHASES, Burner, Marbles, Pending, State
 
 HIDDEN = -1  # a tile below a stack's top, in redacted events
 _NAMES = COLOURS
@@ -175,7 +175,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 # -------------------------------------------------------------------- redact
 def redact(event: Event, seat: int | None) -> Event:
-    if isinstance(event, m.Started):
+    if isinstance(event, Started):
         stacks = tuple(st[:1] + (HIDDEN,) * (len(st) - 1) for st in event.stacks)
         return event.model_copy(update={"stacks": stacks})
     return event
@@ -192,4 +192,4 @@ def sample_world(state: State, seat: int, seed: int) -> State:
         below = len(st) - 1 if st else 0
         stacks.append(st[:1] + tuple(unseen[:below]))
         unseen = unseen[below:]
-    return update(state, stacks=tuple(stacks))
+    return state._replace(stacks=tuple(stacks))

@@ -21,6 +21,7 @@ COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 MARBLES_PER_COLOUR = 20
 
 TRACKS = 5
+STACKS = 5  # potion stacks beside the dispenser
 TRACK_LENGTH = 9  # marbles a track shows, bottom to top
 REACH = TRACK_LENGTH - 1  # the 9th (half visible) marble cannot be taken
 POOL_LIMIT = 3

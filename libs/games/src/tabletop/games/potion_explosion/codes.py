@@ -1,4 +1,4 @@
-"""Refusal codes of Potion Explosion (`IllegalCommand.code`), stable strings
+"""The refusal codes of Potion Explosion (`IllegalCommand.code`), stable strings
 clients switch on; the kernel's own (`not_your_turn`, `wrong_seat`,
 `game_over`, `unknown_command`, `malformed_command`, `invalid_options`) come
 before any of these. docs/games/potion-explosion.md lists them."""

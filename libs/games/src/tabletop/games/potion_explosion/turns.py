@@ -1,0 +1,74 @@
+"""The shape of a turn: whether the moment is right for a command, when the
+regular take is done, and closing a turn (a burner to refill, skill tokens,
+the end-of-game check, the next turn)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tabletop.kernel import EventBuilder, IllegalCommand
+
+from .codes import PotionCode
+from .data import SETS_FOR_MASTERY, TILES, TYPES, TYPES_FOR_VARIETY, TypeName
+from .dispenser import takeable
+from .events import GameEnded, SkillAwarded, TurnBegan, shared
+from .scoring import leaders
+from .state import PLAY, Player, State
+
+
+def check_phase(state: State, phase: int, what: str) -> None:
+    if state.phase != phase:
+        raise IllegalCommand(PotionCode.WRONG_PHASE, f"{what} is not possible now")
+
+
+def check_play(state: State, what: str) -> None:
+    if state.phase != PLAY:
+        raise IllegalCommand(PotionCode.WRONG_PHASE, f"{what} is not possible now")
+    if state.turn.pending is not None:
+        raise IllegalCommand(PotionCode.EFFECT_PENDING, f"finish the potion effect before: {what}")
+
+
+def may_end_take(state: State) -> bool:
+    """The regular take is done, or impossible (the dispenser is out of reach)."""
+    return state.turn.taken or not takeable(state.tracks)
+
+
+def needs_burner(state: State) -> bool:
+    """The seat has an empty burner and a stack to refill it from."""
+    player = state.players[state.current]
+    return None in player.burners and any(state.stacks)
+
+
+def skill_awards(player: Player) -> list[TypeName | Literal["variety"]]:
+    """Skill tokens `player` has earned and not yet received, in award order:
+    3 potions of one type (once per type), then 5 different types (once)."""
+    per_type = [0] * len(TYPES)
+    for tile in player.completed:
+        per_type[TILES[tile].type] += 1
+    awards: list[TypeName | Literal["variety"]] = [
+        TYPES[t]
+        for t, n in enumerate(per_type)
+        if n >= SETS_FOR_MASTERY and t not in player.mastered
+    ]
+    if not player.variety and sum(1 for n in per_type if n) >= TYPES_FOR_VARIETY:
+        awards.append("variety")
+    return awards
+
+
+def finish_turn(b: EventBuilder[State]) -> None:
+    """Skill tokens, then the end-of-game check, then the next turn."""
+    s = b.state
+    seat = s.current
+    for reason in skill_awards(s.players[seat]):
+        s = b.state
+        if s.clock or s.supply:
+            b.emit(shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0))
+    s = b.state
+    n = len(s.players)
+    if seat == n - 1 and (s.ending or s.round >= s.max_rounds):
+        tied = leaders(s)
+        ended = s.ending or "rounds"
+        b.emit(GameEnded(reason=ended, tiebreak=tuple(tied) if len(tied) > 1 else ()))
+        return
+    nxt = (seat + 1) % n
+    b.emit(shared(TurnBegan, seat=nxt, round=s.round + (nxt == 0)))
