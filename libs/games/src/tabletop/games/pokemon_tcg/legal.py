@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tabletop.kernel import Command
 
-from . import messages as m
-from .actions import main_commands
+from .commands import Choose, ChooseFirst, FinishSetup, PlayBasic, SetActive
+from .main_phase import main_commands
 from .state import BENCH, CHOOSE_FIRST, MAIN, SETUP, State, card_of
 
 
@@ -27,11 +27,11 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     side = s.sides[seat]
     basics = [i for i in side.hand if card_of(s, i).is_basic_pokemon]
     if side.active is None:
-        return [m.SetActive(seat=seat, card=i) for i in basics]
+        return [SetActive(seat=seat, card=i) for i in basics]
     out: list[Command] = []
     if len(side.bench) < BENCH:
-        out += [m.PlayBasic(seat=seat, card=i) for i in basics]
-    out.append(m.FinishSetup(seat=seat))
+        out += [PlayBasic(seat=seat, card=i) for i in basics]
+    out.append(FinishSetup(seat=seat))
     return out
 
 
@@ -40,12 +40,12 @@ def legal_commands(s: State, seat: int) -> list[Command]:
         return []
     if s.prompt is not None:
         p = s.prompt
-        out: list[Command] = [m.Choose(seat=seat, option=o) for o in p.options if o not in p.picked]
+        out: list[Command] = [Choose(seat=seat, option=o) for o in p.options if o not in p.picked]
         if len(p.picked) >= p.need:
-            out.append(m.Choose(seat=seat, option=None))
+            out.append(Choose(seat=seat, option=None))
         return out
     if s.phase == CHOOSE_FIRST:
-        return [m.ChooseFirst(seat=seat, go_first=True), m.ChooseFirst(seat=seat, go_first=False)]
+        return [ChooseFirst(seat=seat, go_first=True), ChooseFirst(seat=seat, go_first=False)]
     if s.phase == SETUP:
         return _setup_commands(s, seat)
     return main_commands(s, seat)

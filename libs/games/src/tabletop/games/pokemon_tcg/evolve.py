@@ -5,10 +5,51 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Event
+from tabletop.kernel import Event, replace
 
-from . import messages as m
 from .cards import card
+from .events import (
+    AbilityUsed,
+    ActiveSet,
+    AttackUsed,
+    BasicBenched,
+    CardsMoved,
+    CheckupDone,
+    CoinFlipped,
+    ConditionChanged,
+    Damaged,
+    DeckShuffled,
+    EnergyAttached,
+    EnergyDiscarded,
+    Evolved,
+    EvolvedFromDeck,
+    FirstChooserDrawn,
+    FirstPlayerChosen,
+    GameOver,
+    GameStarted,
+    HandDealt,
+    HandRevealed,
+    Healed,
+    KnockedOut,
+    KnockOutEffect,
+    MarkerAdded,
+    Picked,
+    PokemonReturned,
+    PokemonShuffledIn,
+    PromptClosed,
+    PromptOpened,
+    Retreated,
+    SetupFinished,
+    SetupRevealed,
+    StadiumDiscarded,
+    StadiumUsed,
+    SuddenDeath,
+    Switched,
+    ToolsDiscarded,
+    TrainerPlayed,
+    TurnEnded,
+    TurnStarted,
+)
 from .state import (
     ASLEEP,
     ATTACKED,
@@ -33,7 +74,6 @@ from .state import (
     State,
     owner,
     replace_mon,
-    update,
     with_side,
 )
 
@@ -47,16 +87,16 @@ def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
 
 def _from_hand(side: Side, cards: tuple[int, ...]) -> Side:
     """Cards leave the hand; the opponent's knowledge of them goes too."""
-    return update(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
+    return replace(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
 
 
 def _cured(side: Side) -> Side:
-    return update(side, rotation=NO_ROTATION, poison=0, burned=False)
+    return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
 
 
 def _unmarked(state: State, instance: int) -> State:
     """Effects on a Pokémon end when it evolves or leaves the Active Spot."""
-    return update(state, markers=tuple(k for k in state.markers if k.target != instance))
+    return replace(state, markers=tuple(k for k in state.markers if k.target != instance))
 
 
 def _update_mon(state: State, instance: int, **changes: Any) -> State:
@@ -64,7 +104,7 @@ def _update_mon(state: State, instance: int, **changes: Any) -> State:
     side = state.sides[seat]
     mon = side.find(instance)
     assert mon is not None, f"no Pokémon {instance} in play"
-    return with_side(state, seat, replace_mon(side, instance, update(mon, **changes)))
+    return with_side(state, seat, replace_mon(side, instance, replace(mon, **changes)))
 
 
 def _switch(state: State, seat: int, to: int) -> State:
@@ -73,47 +113,47 @@ def _switch(state: State, seat: int, to: int) -> State:
     assert new is not None
     old = side.active
     bench = tuple(b for b in side.bench if b.card != to) + ((old,) if old else ())
-    state = with_side(state, seat, update(_cured(side), active=new, bench=bench))
+    state = with_side(state, seat, replace(_cured(side), active=new, bench=bench))
     return _unmarked(state, old.card) if old else state
 
 
-def _started(_: State | None, e: m.GameStarted) -> State:
+def _started(_: State | None, e: GameStarted) -> State:
     return State(cards=e.decks[0] + e.decks[1], sides=(Side(), Side()))
 
 
-def _dealt(s: State, e: m.HandDealt) -> State:
+def _dealt(s: State, e: HandDealt) -> State:
     assert e.hand is not None and e.deck is not None, "a redacted deal cannot be folded"
-    side = update(
+    side = replace(
         s.sides[e.seat], hand=tuple(sorted(e.hand)), deck=e.deck, mulligans=len(e.mulligans)
     )
     return with_side(s, e.seat, side)
 
 
-def _active_set(s: State, e: m.ActiveSet) -> State:
+def _active_set(s: State, e: ActiveSet) -> State:
     assert e.card is not None
     side = s.sides[e.seat]
-    return with_side(s, e.seat, update(_from_hand(side, (e.card,)), active=Mon(e.card)))
+    return with_side(s, e.seat, replace(_from_hand(side, (e.card,)), active=Mon(e.card)))
 
 
-def _benched(s: State, e: m.BasicBenched) -> State:
+def _benched(s: State, e: BasicBenched) -> State:
     """From the hand, or from the deck (a search that benches what it finds)."""
     assert e.card is not None
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
     side = _from_deck(_from_hand(side, gone), gone)
-    return with_side(s, e.seat, update(side, bench=bench))
+    return with_side(s, e.seat, replace(side, bench=bench))
 
 
-def _revealed(s: State, e: m.SetupRevealed) -> State:
+def _revealed(s: State, e: SetupRevealed) -> State:
     n = s.prize_count
-    sides = tuple(update(side, prizes=side.deck[:n], deck=side.deck[n:]) for side in s.sides)
-    return update(s, sides=(sides[0], sides[1]), extra_draws=e.extra_draws, phase=BETWEEN)
+    sides = tuple(replace(side, prizes=side.deck[:n], deck=side.deck[n:]) for side in s.sides)
+    return replace(s, sides=(sides[0], sides[1]), extra_draws=e.extra_draws, phase=BETWEEN)
 
 
-def _turn_started(s: State, e: m.TurnStarted) -> State:
+def _turn_started(s: State, e: TurnStarted) -> State:
     markers = tuple(k for k in s.markers if k.until >= e.turn)
-    return update(
+    return replace(
         s,
         turn=e.turn,
         current=e.seat,
@@ -127,7 +167,7 @@ def _turn_started(s: State, e: m.TurnStarted) -> State:
 
 def _from_deck(side: Side, cards: tuple[int, ...]) -> Side:
     """Cards leave the deck (the known top cards among them too)."""
-    return update(side, deck=_without(side.deck, cards), known_top=_without(side.known_top, cards))
+    return replace(side, deck=_without(side.deck, cards), known_top=_without(side.known_top, cards))
 
 
 def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
@@ -136,33 +176,33 @@ def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> 
     if zone == "deck":
         return _from_deck(side, cards)
     if zone == "discard":
-        return update(side, discard=_without(side.discard, cards))
+        return replace(side, discard=_without(side.discard, cards))
     if zone == "prizes":
-        return update(side, prizes=_without(side.prizes, cards))
+        return replace(side, prizes=_without(side.prizes, cards))
     assert zone == "energy" and target is not None
     mon = side.find(target)
     assert mon is not None
-    return replace_mon(side, target, update(mon, energy=_without(mon.energy, cards)))
+    return replace_mon(side, target, replace(mon, energy=_without(mon.energy, cards)))
 
 
 def _put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
     if zone == "hand":
-        return update(side, hand=tuple(sorted(side.hand + cards)))
+        return replace(side, hand=tuple(sorted(side.hand + cards)))
     if zone == "deck":
-        return update(side, deck=cards + side.deck)
+        return replace(side, deck=cards + side.deck)
     if zone == "deck_bottom":
-        return update(side, deck=side.deck + cards)
+        return replace(side, deck=side.deck + cards)
     if zone == "discard":
-        return update(side, discard=side.discard + cards)
+        return replace(side, discard=side.discard + cards)
     if zone == "prizes":
-        return update(side, prizes=side.prizes + cards)
+        return replace(side, prizes=side.prizes + cards)
     assert zone == "energy" and target is not None
     mon = side.find(target)
     assert mon is not None
-    return replace_mon(side, target, update(mon, energy=mon.energy + cards))
+    return replace_mon(side, target, replace(mon, energy=mon.energy + cards))
 
 
-def _moved(s: State, e: m.CardsMoved) -> State:
+def _moved(s: State, e: CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
     source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
     s = with_side(s, source_seat, _take(s.sides[source_seat], e.source, e.cards, e.origin))
@@ -170,50 +210,50 @@ def _moved(s: State, e: m.CardsMoved) -> State:
     side = _put(s.sides[dest_seat], e.dest, e.cards, e.target)
     seen = e.revealed or e.source in ("discard", "energy")
     if e.dest == "hand" and seen:
-        side = update(side, known=side.known + e.cards)  # the opponent saw them arrive
+        side = replace(side, known=side.known + e.cards)  # the opponent saw them arrive
     if e.dest == "deck":  # on top: known to both if seen, else nothing above is known
-        side = update(side, known_top=e.cards + side.known_top if seen else ())
+        side = replace(side, known_top=e.cards + side.known_top if seen else ())
     return with_side(s, dest_seat, side)
 
 
-def _energy_attached(s: State, e: m.EnergyAttached) -> State:
+def _energy_attached(s: State, e: EnergyAttached) -> State:
     side = s.sides[e.seat]
     s = with_side(s, e.seat, _from_hand(side, (e.card,)))
     mon = s.sides[e.seat].find(e.target)
     assert mon is not None
     s = _update_mon(s, e.target, energy=(*mon.energy, e.card))
-    return update(s, used=s.used | ENERGY)
+    return replace(s, used=s.used | ENERGY)
 
 
-def _shuffled(s: State, e: m.DeckShuffled) -> State:
+def _shuffled(s: State, e: DeckShuffled) -> State:
     assert e.order is not None
-    return with_side(s, e.seat, update(s.sides[e.seat], deck=e.order, known_top=()))
+    return with_side(s, e.seat, replace(s.sides[e.seat], deck=e.order, known_top=()))
 
 
-def _evolved(s: State, e: m.Evolved | m.EvolvedFromDeck) -> State:
+def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
     """From the hand (Evolved) or from the deck (EvolvedFromDeck)."""
     side = s.sides[e.seat]
-    if isinstance(e, m.EvolvedFromDeck):
+    if isinstance(e, EvolvedFromDeck):
         side = _from_deck(side, (e.card,))
     mon = side.find(e.target)
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
     side = _from_hand(side, (e.card,))
-    evolved = update(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
+    evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
     side = replace_mon(side, e.target, evolved)
     if was_active:
         poison = side.poison if e.keeps_poison else 0
-        side = update(_cured(side), poison=poison)
+        side = replace(_cured(side), poison=poison)
     s = with_side(s, e.seat, side)
     return _unmarked(s, e.target)
 
 
-def _trainer(s: State, e: m.TrainerPlayed) -> State:
+def _trainer(s: State, e: TrainerPlayed) -> State:
     side = s.sides[e.seat]
     side = _from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
-        s = with_side(s, e.seat, update(side, discard=(*side.discard, e.card)))
-        return update(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
+        s = with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)))
+        return replace(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
     s = with_side(s, e.seat, side)
     if e.kind == "tool":
         assert e.target is not None
@@ -221,40 +261,40 @@ def _trainer(s: State, e: m.TrainerPlayed) -> State:
     if s.stadium >= 0:
         previous = owner(s.stadium)
         old = s.sides[previous]
-        s = with_side(s, previous, update(old, discard=(*old.discard, s.stadium)))
-    return update(s, stadium=e.card, used=s.used | STADIUM)
+        s = with_side(s, previous, replace(old, discard=(*old.discard, s.stadium)))
+    return replace(s, stadium=e.card, used=s.used | STADIUM)
 
 
-def _retreated(s: State, e: m.Retreated) -> State:
+def _retreated(s: State, e: Retreated) -> State:
     active = s.sides[e.seat].active
     assert active is not None
     s = _update_mon(s, active.card, energy=_without(active.energy, e.discarded))
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, update(side, discard=side.discard + e.discarded))
-    return update(_switch(s, e.seat, e.to), used=s.used | RETREAT)
+    s = with_side(s, e.seat, replace(side, discard=side.discard + e.discarded))
+    return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
 
 
-def _condition(s: State, e: m.ConditionChanged) -> State:
+def _condition(s: State, e: ConditionChanged) -> State:
     side = s.sides[e.seat]
     if e.condition in _ROTATION:
         code = _ROTATION[e.condition]
         if e.on:
-            side = update(side, rotation=code, rotation_turn=s.turn)
+            side = replace(side, rotation=code, rotation_turn=s.turn)
         elif side.rotation == code:
-            side = update(side, rotation=NO_ROTATION)
+            side = replace(side, rotation=NO_ROTATION)
     elif e.condition == "poisoned":
-        side = update(side, poison=e.amount if e.on else 0)
+        side = replace(side, poison=e.amount if e.on else 0)
     else:
-        side = update(side, burned=e.on)
+        side = replace(side, burned=e.on)
     return with_side(s, e.seat, side)
 
 
-def _energy_discarded(s: State, e: m.EnergyDiscarded) -> State:
+def _energy_discarded(s: State, e: EnergyDiscarded) -> State:
     mon = s.sides[owner(e.target)].find(e.target)
     assert mon is not None
     s = _update_mon(s, e.target, energy=_without(mon.energy, e.cards))
     side = s.sides[owner(e.target)]
-    return with_side(s, owner(e.target), update(side, discard=side.discard + e.cards))
+    return with_side(s, owner(e.target), replace(side, discard=side.discard + e.cards))
 
 
 def _taken_out(side: Side, pokemon: int) -> tuple[Side, tuple[int, ...], bool]:
@@ -272,7 +312,7 @@ def _left_play(s: State, cards: tuple[int, ...]) -> State:
     """Cards that leave play forget it: a Pokémon put into play again is a new
     Pokémon (its once-a-turn Abilities unused, no lasting effects on it)."""
     gone = set(cards)
-    return update(
+    return replace(
         s,
         abilities_used=tuple(i for i in s.abilities_used if i not in gone),
         markers=tuple(k for k in s.markers if k.target not in gone),
@@ -280,31 +320,31 @@ def _left_play(s: State, cards: tuple[int, ...]) -> State:
     )
 
 
-def _knocked_out(s: State, e: m.KnockedOut) -> State:
+def _knocked_out(s: State, e: KnockedOut) -> State:
     side, gone, was_active = _taken_out(s.sides[e.seat], e.pokemon)
-    side = update(side, discard=side.discard + gone)
+    side = replace(side, discard=side.discard + gone)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     if e.by_damage and card(s.cards[e.pokemon]).type == "F":
         seen = list(s.fighting_knocked_out)
         seen[e.seat] = s.turn
-        s = update(s, fighting_knocked_out=(seen[0], seen[1]))
+        s = replace(s, fighting_knocked_out=(seen[0], seen[1]))
     return _left_play(s, gone)
 
 
-def _knock_out_effect(s: State, e: m.KnockOutEffect) -> State:
+def _knock_out_effect(s: State, e: KnockOutEffect) -> State:
     mon = s.sides[owner(e.target)].find(e.target)
     assert mon is not None
     return _update_mon(s, e.target, damage=max(mon.damage, card(s.cards[e.target]).hp))
 
 
-def _returned(s: State, e: m.PokemonReturned) -> State:
+def _returned(s: State, e: PokemonReturned) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
-    side = update(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
+    side = replace(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _left_play(s, cards)
 
 
-def _sudden_death(s: State, e: m.SuddenDeath) -> State:
+def _sudden_death(s: State, e: SuddenDeath) -> State:
     """A new game with the same decks: every card back in its deck (the deal
     shuffles), 1 prize each."""
     return State(
@@ -316,96 +356,98 @@ def _sudden_death(s: State, e: m.SuddenDeath) -> State:
     )
 
 
-def _shuffled_in(s: State, e: m.PokemonShuffledIn) -> State:
+def _shuffled_in(s: State, e: PokemonShuffledIn) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
-    side = update(side, deck=side.deck + cards)
+    side = replace(side, deck=side.deck + cards)
     s = with_side(s, e.seat, _cured(side) if was_active else side)
     return _left_play(s, cards)
 
 
-def _tools_discarded(s: State, e: m.ToolsDiscarded) -> State:
+def _tools_discarded(s: State, e: ToolsDiscarded) -> State:
     mon = s.sides[owner(e.target)].find(e.target)
     assert mon is not None and mon.tool >= 0
     s = _update_mon(s, e.target, tool=-1)
     side = s.sides[owner(e.target)]
-    return with_side(s, owner(e.target), update(side, discard=(*side.discard, mon.tool)))
+    return with_side(s, owner(e.target), replace(side, discard=(*side.discard, mon.tool)))
 
 
-def _prompt(s: State, e: m.PromptOpened) -> State:
+def _prompt(s: State, e: PromptOpened) -> State:
     assert e.options is not None
     resume = None
     if e.script is not None:
         resume = Resume(e.script, e.step, e.controller, e.source, e.vars)
     prompt = Prompt(e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden)
-    return update(s, prompt=prompt)
+    return replace(s, prompt=prompt)
 
 
-def _picked(s: State, e: m.Picked) -> State:
+def _picked(s: State, e: Picked) -> State:
     assert s.prompt is not None
     if e.option is None:
         return s
-    return update(s, prompt=update(s.prompt, picked=(*s.prompt.picked, e.option)))
+    return replace(s, prompt=replace(s.prompt, picked=(*s.prompt.picked, e.option)))
 
 
 def _stadium_gone(s: State, seat: int) -> State:
     side = s.sides[seat]
-    return update(with_side(s, seat, update(side, discard=(*side.discard, s.stadium))), stadium=-1)
+    return replace(
+        with_side(s, seat, replace(side, discard=(*side.discard, s.stadium))), stadium=-1
+    )
 
 
-def _damaged(s: State, e: m.Damaged) -> State:
+def _damaged(s: State, e: Damaged) -> State:
     before = _mon_damage(s, e.target)
     s = _update_mon(s, e.target, damage=before + e.amount)
     hp = card(s.cards[e.target]).hp
     if not e.counters and s.phase == ATTACKED and before < hp <= before + e.amount:
-        s = update(s, downed_by_attack=(*s.downed_by_attack, e.target))
+        s = replace(s, downed_by_attack=(*s.downed_by_attack, e.target))
     return s
 
 
 _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
-    m.GameStarted: _started,
-    m.FirstChooserDrawn: lambda s, e: update(s, chooser=e.seat),
-    m.FirstPlayerChosen: lambda s, e: update(s, first=e.seat, current=e.seat, phase=SETUP),
-    m.HandDealt: _dealt,
-    m.ActiveSet: _active_set,
-    m.BasicBenched: _benched,
-    m.SetupFinished: lambda s, e: with_side(s, e.seat, update(s.sides[e.seat], ready=True)),
-    m.SetupRevealed: _revealed,
-    m.TurnStarted: _turn_started,
-    m.CardsMoved: _moved,
-    m.EnergyAttached: _energy_attached,
-    m.DeckShuffled: _shuffled,
-    m.HandRevealed: lambda s, e: with_side(s, e.seat, update(s.sides[e.seat], known=e.cards)),
-    m.Evolved: _evolved,
-    m.EvolvedFromDeck: _evolved,
-    m.TrainerPlayed: _trainer,
-    m.StadiumDiscarded: lambda s, e: _stadium_gone(s, owner(e.card)),
-    m.StadiumUsed: lambda s, e: update(s, used=s.used | STADIUM_EFFECT),
-    m.ToolsDiscarded: _tools_discarded,
-    m.AbilityUsed: lambda s, e: update(s, abilities_used=(*s.abilities_used, e.pokemon)),
-    m.Retreated: _retreated,
-    m.Switched: lambda s, e: _switch(s, e.seat, e.to),
-    m.AttackUsed: lambda s, e: update(s, phase=ATTACKED),
-    m.CoinFlipped: lambda s, e: s,
-    m.Damaged: _damaged,
-    m.Healed: lambda s, e: _update_mon(
+    GameStarted: _started,
+    FirstChooserDrawn: lambda s, e: replace(s, chooser=e.seat),
+    FirstPlayerChosen: lambda s, e: replace(s, first=e.seat, current=e.seat, phase=SETUP),
+    HandDealt: _dealt,
+    ActiveSet: _active_set,
+    BasicBenched: _benched,
+    SetupFinished: lambda s, e: with_side(s, e.seat, replace(s.sides[e.seat], ready=True)),
+    SetupRevealed: _revealed,
+    TurnStarted: _turn_started,
+    CardsMoved: _moved,
+    EnergyAttached: _energy_attached,
+    DeckShuffled: _shuffled,
+    HandRevealed: lambda s, e: with_side(s, e.seat, replace(s.sides[e.seat], known=e.cards)),
+    Evolved: _evolved,
+    EvolvedFromDeck: _evolved,
+    TrainerPlayed: _trainer,
+    StadiumDiscarded: lambda s, e: _stadium_gone(s, owner(e.card)),
+    StadiumUsed: lambda s, e: replace(s, used=s.used | STADIUM_EFFECT),
+    ToolsDiscarded: _tools_discarded,
+    AbilityUsed: lambda s, e: replace(s, abilities_used=(*s.abilities_used, e.pokemon)),
+    Retreated: _retreated,
+    Switched: lambda s, e: _switch(s, e.seat, e.to),
+    AttackUsed: lambda s, e: replace(s, phase=ATTACKED),
+    CoinFlipped: lambda s, e: s,
+    Damaged: _damaged,
+    Healed: lambda s, e: _update_mon(
         s, e.target, damage=max(0, _mon_damage(s, e.target) - e.amount)
     ),
-    m.ConditionChanged: _condition,
-    m.MarkerAdded: lambda s, e: update(
+    ConditionChanged: _condition,
+    MarkerAdded: lambda s, e: replace(
         s, markers=(*s.markers, Marker(e.kind, e.target, e.until, e.amount))
     ),
-    m.EnergyDiscarded: _energy_discarded,
-    m.KnockedOut: _knocked_out,
-    m.KnockOutEffect: _knock_out_effect,
-    m.PokemonReturned: _returned,
-    m.PokemonShuffledIn: _shuffled_in,
-    m.PromptOpened: _prompt,
-    m.Picked: _picked,
-    m.PromptClosed: lambda s, e: update(s, prompt=None),
-    m.TurnEnded: lambda s, e: update(s, phase=CHECKUP),
-    m.CheckupDone: lambda s, e: update(s, phase=BETWEEN),
-    m.SuddenDeath: _sudden_death,
-    m.GameOver: lambda s, e: update(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
+    EnergyDiscarded: _energy_discarded,
+    KnockedOut: _knocked_out,
+    KnockOutEffect: _knock_out_effect,
+    PokemonReturned: _returned,
+    PokemonShuffledIn: _shuffled_in,
+    PromptOpened: _prompt,
+    Picked: _picked,
+    PromptClosed: lambda s, e: replace(s, prompt=None),
+    TurnEnded: lambda s, e: replace(s, phase=CHECKUP),
+    CheckupDone: lambda s, e: replace(s, phase=BETWEEN),
+    SuddenDeath: _sudden_death,
+    GameOver: lambda s, e: replace(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
 }
 
 
@@ -418,5 +460,5 @@ def _mon_damage(s: State, instance: int) -> int:
 def evolve(state: State | None, event: Event) -> State:
     fold = _FOLDS[type(event)]
     if state is None:
-        assert isinstance(event, m.GameStarted), "a game starts with game_started"
+        assert isinstance(event, GameStarted), "a game starts with game_started"
     return fold(state, event)

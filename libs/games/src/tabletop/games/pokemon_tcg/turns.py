@@ -7,10 +7,26 @@ promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
 
 from __future__ import annotations
 
-from . import messages as m
+from tabletop.kernel import EventBuilder
+
+from . import chance
 from .damage import hp, is_ex, is_marked
 from .effects import resume, run
-from .engine import Builder
+from .events import (
+    CardsMoved,
+    CheckupDone,
+    ConditionChanged,
+    Damaged,
+    GameOver,
+    KnockedOut,
+    MarkerAdded,
+    PromptClosed,
+    PromptOpened,
+    SuddenDeath,
+    Switched,
+    TurnEnded,
+    TurnStarted,
+)
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -26,7 +42,7 @@ from .state import (
 NO_ENTRY = Entry()
 
 
-def advance(b: Builder) -> None:
+def advance(b: EventBuilder[State]) -> None:
     while True:
         s = b.state
         if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
@@ -36,7 +52,7 @@ def advance(b: Builder) -> None:
         if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
             return
         if s.phase == ATTACKED:
-            b.emit(m.TurnEnded(seat=s.current))
+            b.emit(TurnEnded(seat=s.current))
         elif s.phase == CHECKUP:
             checkup(b)
         elif s.phase == BETWEEN:
@@ -50,7 +66,7 @@ def _order(s: State) -> tuple[int, int]:
     return s.current, 1 - s.current
 
 
-def knockouts(b: Builder) -> None:
+def knockouts(b: EventBuilder[State]) -> None:
     """Knock Out every Pokémon with damage >= HP; the other player takes 1
     prize for each (2 for a Pokémon ex); then check who won; then ask for
     new Active Pokémon."""
@@ -64,7 +80,7 @@ def knockouts(b: Builder) -> None:
             if mon.damage >= hp(s, mon):
                 by_damage = mon.card in s.downed_by_attack
                 b.emit(
-                    m.KnockedOut(
+                    KnockedOut(
                         seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage
                     )
                 )
@@ -73,9 +89,7 @@ def knockouts(b: Builder) -> None:
         prizes = b.state.sides[seat].prizes[: due[seat]]
         if prizes:
             b.emit(
-                m.CardsMoved(
-                    seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
-                )
+                CardsMoved(seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand")
             )
     if _check_winners(b):
         return
@@ -83,7 +97,7 @@ def knockouts(b: Builder) -> None:
         side = b.state.sides[seat]
         if side.active is None and side.bench:
             b.emit(
-                m.PromptOpened(
+                PromptOpened(
                     seat=seat,
                     kind="promote",
                     options=tuple(mon.card for mon in side.bench),
@@ -95,7 +109,7 @@ def knockouts(b: Builder) -> None:
             return
 
 
-def _knock_out_triggers(b: Builder) -> bool:
+def _knock_out_triggers(b: EventBuilder[State]) -> bool:
     """Before an Active Pokémon Knocked Out by damage from the opponent's attack
     (not by damage counters, not by Doom Decree) leaves play,
     the Tools on its owner's Bench with a Knock Out effect run, each once (a
@@ -113,7 +127,7 @@ def _knock_out_triggers(b: Builder) -> bool:
             continue
         if is_marked(b.state, "knock_out_effect_used", tool):
             continue
-        b.emit(m.MarkerAdded(kind="knock_out_effect_used", target=tool, until=s.turn))
+        b.emit(MarkerAdded(kind="knock_out_effect_used", target=tool, until=s.turn))
         variables = (("from", (active.card,)), ("to", (mon.card,)))
         run(b, f"{s.cards[tool]}/on_knock_out", seat, tool, variables)
         if b.state.prompt is not None:
@@ -121,7 +135,7 @@ def _knock_out_triggers(b: Builder) -> bool:
     return False
 
 
-def _check_winners(b: Builder) -> bool:
+def _check_winners(b: EventBuilder[State]) -> bool:
     s = b.state
     met = [0, 0]
     why: list[list[str]] = [[], []]
@@ -137,29 +151,31 @@ def _check_winners(b: Builder) -> bool:
     if met[0] != met[1]:
         winner = 0 if met[0] > met[1] else 1
         reason = f"seat {winner} " + " and ".join(why[winner])
-        b.emit(m.GameOver(winners=(winner,), reason=reason))
+        b.emit(GameOver(winners=(winner,), reason=reason))
     else:
-        b.emit(m.SuddenDeath(chooser=b.rng.randrange(2)))
+        b.emit(SuddenDeath(chooser=b.rng.randrange(2)))
     return True
 
 
-def answer_engine_prompt(b: Builder, kind: str, picks: tuple[int, ...], seat: int) -> None:
+def answer_engine_prompt(
+    b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
+) -> None:
     if kind == "promote":
-        b.emit(m.Switched(seat=seat, to=picks[0]))
+        b.emit(Switched(seat=seat, to=picks[0]))
 
 
-def close_prompt(b: Builder) -> None:
+def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(m.PromptClosed(seat=prompt.seat))
+    b.emit(PromptClosed(seat=prompt.seat))
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
         resume(b, prompt.resume, prompt.key, prompt.picked)
 
 
-def checkup(b: Builder) -> None:
+def checkup(b: EventBuilder[State]) -> None:
     """Pokémon Checkup, for each Active Pokémon: Poisoned, Burned (then a
     flip: heads recovers), Asleep (flip: heads wakes up), Paralyzed (recovers
     after its owner's turn). Knock Outs follow (in `advance`)."""
@@ -170,23 +186,23 @@ def checkup(b: Builder) -> None:
         if active is None:
             continue
         if side.poison:
-            b.emit(m.Damaged(target=active.card, amount=10 * side.poison, counters=True))
+            b.emit(Damaged(target=active.card, amount=10 * side.poison, counters=True))
         if side.burned:
-            b.emit(m.Damaged(target=active.card, amount=20, counters=True))
-            if b.flip(seat):
-                b.emit(m.ConditionChanged(seat=seat, condition="burned", on=False))
-        if side.rotation == ASLEEP and b.flip(seat):
-            b.emit(m.ConditionChanged(seat=seat, condition="asleep", on=False))
+            b.emit(Damaged(target=active.card, amount=20, counters=True))
+            if chance.flip(b, seat):
+                b.emit(ConditionChanged(seat=seat, condition="burned", on=False))
+        if side.rotation == ASLEEP and chance.flip(b, seat):
+            b.emit(ConditionChanged(seat=seat, condition="asleep", on=False))
         if side.rotation == PARALYZED and seat == s.current and side.rotation_turn < s.turn:
-            b.emit(m.ConditionChanged(seat=seat, condition="paralyzed", on=False))
-    b.emit(m.CheckupDone())
+            b.emit(ConditionChanged(seat=seat, condition="paralyzed", on=False))
+    b.emit(CheckupDone())
 
 
-def start_turn(b: Builder) -> None:
+def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(m.TurnStarted(seat=seat, turn=s.turn + 1))
+    b.emit(TurnStarted(seat=seat, turn=s.turn + 1))
     if not b.state.sides[seat].deck:
-        b.emit(m.GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
+        b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return
-    b.draw(seat, 1)
+    chance.draw(b, seat, 1)
