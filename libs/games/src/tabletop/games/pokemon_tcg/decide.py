@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Command, Event, EventBuilder, IllegalCommand
+from tabletop.kernel import Command, EventBuilder, IllegalCommand
 
 from . import main_phase, setup
 from .codes import TCGCode
@@ -77,7 +77,8 @@ _HANDLERS: dict[type[Command], Callable[[EventBuilder[State], Any], None]] = {
 }
 
 
-def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+def decide(state: State, command: Command, rng: random.Random) -> EventBuilder[State]:
+    """The builder after the command: its events, and the state they fold to."""
     if state.prompt is not None and not isinstance(command, Choose):
         raise IllegalCommand(
             TCGCode.CHOICE_PENDING, f"answer the pending choice ({state.prompt.kind}) first"
@@ -85,4 +86,4 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     b = EventBuilder(state, rng, evolve)
     _HANDLERS[type(command)](b, command)
     advance(b)
-    return b.events
+    return b

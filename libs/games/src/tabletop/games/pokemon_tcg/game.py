@@ -4,6 +4,7 @@ wiring the modules of this package together."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import field_validator
@@ -49,6 +50,7 @@ class PokemonTCG(Game[State]):
     command_types = COMMAND_TYPES
     event_types = EVENT_TYPES
     view_model = views.PokemonTCGView
+    _last: tuple[State, tuple[Event, ...], State] | None = None  # the last decide, folded
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"decks": ("darkness", "colorless")},
@@ -64,7 +66,22 @@ class PokemonTCG(Game[State]):
         return start(config.decks, config.first_chooser, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
+        b = decide(state, command, rng)
+        # `decide` folded its events as it made them: the fold that follows reuses it.
+        self._last = (state, tuple(b.events), b.state)
+        return b.events
+
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        last = self._last
+        # Tuple equality tries identity first (in C): the events just decided are cheap.
+        if (
+            last is not None
+            and state is last[0]
+            and isinstance(events, list | tuple)
+            and tuple(events) == last[1]
+        ):
+            return last[2]
+        return super().fold(state, events)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

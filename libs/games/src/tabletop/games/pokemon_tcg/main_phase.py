@@ -8,8 +8,6 @@ Each action has a `why_not_*` check returning the reason it is illegal (a
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from tabletop.kernel import Event, EventBuilder, IllegalCommand
 
 from . import chance
@@ -167,6 +165,12 @@ def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> R
             TCGCode.WOULD_DO_NOTHING, f"{trainer.name} cannot be played now (it would do nothing)"
         )
     return None
+
+
+def has_ability(s: State, pokemon: int) -> bool:
+    """The Pokémon's card has an Ability to use (a cheap first test for enumeration)."""
+    entry = POOL.get(s.cards[pokemon])
+    return entry is not None and bool(entry.ability)
 
 
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
@@ -352,54 +356,3 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
     b.emit(TurnEnded(seat=c.seat))
-
-
-# ------------------------------------------------------------ enumeration
-def main_commands(s: State, seat: int) -> list:
-    side = s.sides[seat]
-    out: list = []
-    mons = [mon.card for mon in side.mons()]
-    names = [card_of(s, t).name for t in mons]
-    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
-    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in side.mons())
-    can_attach = not s.used & ENERGY
-    for i in side.hand:
-        c = card_of(s, i)
-        if c.is_basic_pokemon:
-            if why_not_bench(s, seat, i) is None:
-                out.append(PlayBasic(seat=seat, card=i))
-        elif c.is_pokemon:
-            if can_evolve:
-                out += [
-                    Evolve(seat=seat, card=i, target=t)
-                    for t, name in zip(mons, names, strict=True)
-                    if name == c.evolves_from and why_not_evolve(s, seat, i, t) is None
-                ]
-        elif c.kind == "energy":
-            if can_attach:
-                out += [AttachEnergy(seat=seat, card=i, target=t) for t in mons]
-        else:
-            targets = mons if c.trainer_kind == "tool" else [None]
-            out += [
-                PlayTrainer(seat=seat, card=i, target=t)
-                for t in targets
-                if why_not_trainer(s, seat, i, t) is None
-            ]
-    out += [UseAbility(seat=seat, pokemon=t) for t in mons if why_not_ability(s, seat, t) is None]
-    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
-        out.append(UseStadium(seat=seat))
-    active = side.active
-    if active is not None:
-        if not s.used & RETREAT:
-            for paid in combinations(active.energy, retreat_cost(s, active)):
-                out += [
-                    Retreat(seat=seat, to=mon.card, discard=paid)
-                    for mon in side.bench
-                    if why_not_retreat(s, seat, mon.card, paid) is None
-                ]
-        attacks = range(len(card_of(s, active.card).attacks))
-        out += [
-            UseAttack(seat=seat, attack=i) for i in attacks if why_not_attack(s, seat, i) is None
-        ]
-    out.append(EndTurn(seat=seat))
-    return out

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from tabletop.kernel import replace
 
-from .cards import Card, card
+from .cards import Card, catalog
 
 DECK = 60
 HAND = 7
@@ -144,8 +144,11 @@ def owner(instance: int) -> int:
     return instance // DECK
 
 
+_CARDS = catalog()  # one dict for the whole process: the hottest lookup of the rules
+
+
 def card_of(state: State, instance: int) -> Card:
-    return card(state.cards[instance])
+    return _CARDS[state.cards[instance]]
 
 
 def with_side(state: State, seat: int, side: Side) -> State:

@@ -77,7 +77,7 @@ def knockouts(b: EventBuilder[State]) -> None:
     by_attack = s.phase == ATTACKED
     for seat in _order(s):
         for mon in s.sides[seat].mons():
-            if mon.damage >= hp(s, mon):
+            if mon.damage and mon.damage >= hp(s, mon):  # every HP is > 0
                 by_damage = mon.card in s.downed_by_attack
                 b.emit(
                     KnockedOut(
