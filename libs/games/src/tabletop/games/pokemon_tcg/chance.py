@@ -6,12 +6,13 @@ from __future__ import annotations
 from tabletop.kernel import EventBuilder
 
 from .events import CardsMoved, CoinFlipped, DeckShuffled
+from .interned import shared
 from .state import State
 
 
 def flip(b: EventBuilder[State], seat: int) -> bool:
     heads = b.rng.random() < 0.5
-    b.emit(CoinFlipped(seat=seat, heads=heads))
+    b.emit(shared(CoinFlipped, seat=seat, heads=heads))
     return heads
 
 

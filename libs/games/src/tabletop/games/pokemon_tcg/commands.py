@@ -6,8 +6,7 @@ card's instance. A prompt is answered with `choose`, one pick at a time.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import Field
 
@@ -119,19 +118,3 @@ COMMAND_TYPES = (
     EndTurn,
     Choose,
 )
-
-
-C = TypeVar("C", bound=Command)
-
-
-@lru_cache(maxsize=1 << 16)
-def _shared(kind: type[Command], fields: tuple[tuple[str, Any], ...]) -> Command:
-    return kind(**dict(fields))
-
-
-def shared(kind: type[C], **fields: Any) -> C:
-    """The one instance of a command (they are frozen): `legal_commands` lists the
-    same commands step after step, and validating each anew cost most of its time."""
-    command = _shared(kind, tuple(fields.items()))
-    assert type(command) is kind
-    return command  # type: ignore[return-value]  # the cache is keyed by kind

@@ -81,6 +81,11 @@ _ROTATION = {"asleep": ASLEEP, "confused": CONFUSED, "paralyzed": PARALYZED}
 
 
 def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    if not cards:
+        return cards
+    # A card is in one place once: cards leaving from the front (a draw) are a slice.
+    if cards[: len(gone)] == gone:
+        return cards[len(gone) :]
     drop = set(gone)
     return tuple(c for c in cards if c not in drop)
 
@@ -205,9 +210,12 @@ def _put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> S
 def _moved(s: State, e: CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
     source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
-    s = with_side(s, source_seat, _take(s.sides[source_seat], e.source, e.cards, e.origin))
+    taken = _take(s.sides[source_seat], e.source, e.cards, e.origin)
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
-    side = _put(s.sides[dest_seat], e.dest, e.cards, e.target)
+    if dest_seat != source_seat:
+        s = with_side(s, source_seat, taken)
+        taken = s.sides[dest_seat]
+    side = _put(taken, e.dest, e.cards, e.target)
     seen = e.revealed or e.source in ("discard", "energy")
     if e.dest == "hand" and seen:
         side = replace(side, known=side.known + e.cards)  # the opponent saw them arrive
@@ -217,12 +225,11 @@ def _moved(s: State, e: CardsMoved) -> State:
 
 
 def _energy_attached(s: State, e: EnergyAttached) -> State:
-    side = s.sides[e.seat]
-    s = with_side(s, e.seat, _from_hand(side, (e.card,)))
-    mon = s.sides[e.seat].find(e.target)
+    side = _from_hand(s.sides[e.seat], (e.card,))
+    mon = side.find(e.target)  # one of the seat's own Pokémon (decide checks it)
     assert mon is not None
-    s = _update_mon(s, e.target, energy=(*mon.energy, e.card))
-    return replace(s, used=s.used | ENERGY)
+    side = replace_mon(side, e.target, replace(mon, energy=(*mon.energy, e.card)))
+    return with_side(s, e.seat, side, used=s.used | ENERGY)
 
 
 def _shuffled(s: State, e: DeckShuffled) -> State:
@@ -252,8 +259,8 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
     side = s.sides[e.seat]
     side = _from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
-        s = with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)))
-        return replace(s, used=s.used | (SUPPORTER if e.kind == "supporter" else 0))
+        used = s.used | (SUPPORTER if e.kind == "supporter" else 0)
+        return with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)), used=used)
     s = with_side(s, e.seat, side)
     if e.kind == "tool":
         assert e.target is not None

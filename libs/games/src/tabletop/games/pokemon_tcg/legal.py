@@ -25,9 +25,9 @@ from .commands import (
     UseAbility,
     UseAttack,
     UseStadium,
-    shared,
 )
 from .damage import evolves_early, retreat_cost
+from .interned import shared
 from .main_phase import (
     has_ability,
     why_not_ability,

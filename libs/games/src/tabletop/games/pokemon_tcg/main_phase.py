@@ -38,6 +38,7 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
+from .interned import shared
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -307,7 +308,7 @@ def evolve(b: EventBuilder[State], c: Evolve) -> None:
 
 def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(EnergyAttached(seat=c.seat, card=c.card, target=c.target))
+    b.emit(shared(EnergyAttached, seat=c.seat, card=c.card, target=c.target))
 
 
 def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
@@ -355,4 +356,4 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(TurnEnded(seat=c.seat))
+    b.emit(shared(TurnEnded, seat=c.seat))

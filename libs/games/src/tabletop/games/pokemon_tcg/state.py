@@ -151,9 +151,10 @@ def card_of(state: State, instance: int) -> Card:
     return _CARDS[state.cards[instance]]
 
 
-def with_side(state: State, seat: int, side: Side) -> State:
+def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
+    """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    return replace(state, sides=sides)
+    return replace(state, sides=sides, **changes)
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:

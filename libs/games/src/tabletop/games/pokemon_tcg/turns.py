@@ -27,6 +27,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .interned import shared
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -52,7 +53,7 @@ def advance(b: EventBuilder[State]) -> None:
         if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
             return
         if s.phase == ATTACKED:
-            b.emit(TurnEnded(seat=s.current))
+            b.emit(shared(TurnEnded, seat=s.current))
         elif s.phase == CHECKUP:
             checkup(b)
         elif s.phase == BETWEEN:
@@ -73,24 +74,29 @@ def knockouts(b: EventBuilder[State]) -> None:
     if _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
-    due = [0, 0]
-    by_attack = s.phase == ATTACKED
-    for seat in _order(s):
-        for mon in s.sides[seat].mons():
-            if mon.damage and mon.damage >= hp(s, mon):  # every HP is > 0
-                by_damage = mon.card in s.downed_by_attack
+    down = [
+        (seat, mon)
+        for seat in _order(s)
+        for mon in s.sides[seat].mons()
+        if mon.damage and mon.damage >= hp(s, mon)  # every HP is > 0
+    ]
+    if down:
+        due = [0, 0]
+        by_attack = s.phase == ATTACKED
+        for seat, mon in down:
+            by_damage = mon.card in s.downed_by_attack
+            b.emit(
+                KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage)
+            )
+            due[1 - seat] += 2 if is_ex(s, mon) else 1
+        for seat in _order(s):
+            prizes = b.state.sides[seat].prizes[: due[seat]]
+            if prizes:
                 b.emit(
-                    KnockedOut(
-                        seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage
+                    CardsMoved(
+                        seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
                     )
                 )
-                due[1 - seat] += 2 if is_ex(s, mon) else 1
-    for seat in _order(s):
-        prizes = b.state.sides[seat].prizes[: due[seat]]
-        if prizes:
-            b.emit(
-                CardsMoved(seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand")
-            )
     if _check_winners(b):
         return
     for seat in _order(b.state):
@@ -137,6 +143,9 @@ def _knock_out_triggers(b: EventBuilder[State]) -> bool:
 
 def _check_winners(b: EventBuilder[State]) -> bool:
     s = b.state
+    a, z = s.sides
+    if a.prizes and z.prizes and (a.active or a.bench) and (z.active or z.bench):
+        return False  # the usual case, without building the reasons
     met = [0, 0]
     why: list[list[str]] = [[], []]
     for seat in (0, 1):
@@ -168,7 +177,7 @@ def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(PromptClosed(seat=prompt.seat))
+    b.emit(shared(PromptClosed, seat=prompt.seat))
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
@@ -195,13 +204,13 @@ def checkup(b: EventBuilder[State]) -> None:
             b.emit(ConditionChanged(seat=seat, condition="asleep", on=False))
         if side.rotation == PARALYZED and seat == s.current and side.rotation_turn < s.turn:
             b.emit(ConditionChanged(seat=seat, condition="paralyzed", on=False))
-    b.emit(CheckupDone())
+    b.emit(shared(CheckupDone))
 
 
 def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(TurnStarted(seat=seat, turn=s.turn + 1))
+    b.emit(shared(TurnStarted, seat=seat, turn=s.turn + 1))
     if not b.state.sides[seat].deck:
         b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return

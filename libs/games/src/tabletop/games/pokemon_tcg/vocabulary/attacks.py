@@ -28,6 +28,7 @@ from ..events import (
     StadiumDiscarded,
     TurnEnded,
 )
+from ..interned import shared
 from ..state import Mon, card_of, owner
 from .counts import Count
 from .moves import move_cards
@@ -206,7 +207,7 @@ def end_turn() -> Step:
     """ "Your turn ends"."""
 
     def step(ctx: Ctx) -> None:
-        ctx.b.emit(TurnEnded(seat=ctx.seat))
+        ctx.b.emit(shared(TurnEnded, seat=ctx.seat))
 
     return step
 
