@@ -26,5 +26,7 @@ def draw(b: EventBuilder[State], seat: int, count: int) -> tuple[int, ...]:
     """Draw up to `count` cards (fewer when the deck runs out)."""
     cards = b.state.sides[seat].deck[:count]
     if cards:
-        b.emit(CardsMoved(seat=seat, cards=cards, count=len(cards), source="deck", dest="hand"))
+        b.emit(
+            shared(CardsMoved, seat=seat, cards=cards, count=len(cards), source="deck", dest="hand")
+        )
     return cards

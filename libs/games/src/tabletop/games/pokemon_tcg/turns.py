@@ -37,6 +37,7 @@ from .state import (
     CHOOSE_FIRST,
     PARALYZED,
     SETUP,
+    Mon,
     State,
 )
 
@@ -74,12 +75,7 @@ def knockouts(b: EventBuilder[State]) -> None:
     if _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
-    down = [
-        (seat, mon)
-        for seat in _order(s)
-        for mon in s.sides[seat].mons()
-        if mon.damage and mon.damage >= hp(s, mon)  # every HP is > 0
-    ]
+    down = _down(s)
     if down:
         due = [0, 0]
         by_attack = s.phase == ATTACKED
@@ -113,6 +109,19 @@ def knockouts(b: EventBuilder[State]) -> None:
                 )
             )
             return
+
+
+def _down(s: State) -> list[tuple[int, Mon]]:
+    """The Pokémon in play whose damage reached their HP, the current player's first
+    (every HP is > 0: an undamaged Pokémon needs no look-up)."""
+    down = []
+    for seat in _order(s):
+        side = s.sides[seat]
+        active = side.active
+        if active is not None and active.damage and active.damage >= hp(s, active):
+            down.append((seat, active))
+        down += [(seat, mon) for mon in side.bench if mon.damage and mon.damage >= hp(s, mon)]
+    return down
 
 
 def _knock_out_triggers(b: EventBuilder[State]) -> bool:
