@@ -76,27 +76,9 @@ from .state import (
     replace_mon,
     with_side,
 )
+from .zones import cured, from_deck, from_hand, put, take, without
 
 _ROTATION = {"asleep": ASLEEP, "confused": CONFUSED, "paralyzed": PARALYZED}
-
-
-def _without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
-    if not cards:
-        return cards
-    # A card is in one place once: cards leaving from the front (a draw) are a slice.
-    if cards[: len(gone)] == gone:
-        return cards[len(gone) :]
-    drop = set(gone)
-    return tuple(c for c in cards if c not in drop)
-
-
-def _from_hand(side: Side, cards: tuple[int, ...]) -> Side:
-    """Cards leave the hand; the opponent's knowledge of them goes too."""
-    return replace(side, hand=_without(side.hand, cards), known=_without(side.known, cards))
-
-
-def _cured(side: Side) -> Side:
-    return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
 
 
 def _unmarked(state: State, instance: int) -> State:
@@ -118,7 +100,7 @@ def _switch(state: State, seat: int, to: int) -> State:
     assert new is not None
     old = side.active
     bench = tuple(b for b in side.bench if b.card != to) + ((old,) if old else ())
-    state = with_side(state, seat, replace(_cured(side), active=new, bench=bench))
+    state = with_side(state, seat, replace(cured(side), active=new, bench=bench))
     return _unmarked(state, old.card) if old else state
 
 
@@ -137,7 +119,7 @@ def _dealt(s: State, e: HandDealt) -> State:
 def _active_set(s: State, e: ActiveSet) -> State:
     assert e.card is not None
     side = s.sides[e.seat]
-    return with_side(s, e.seat, replace(_from_hand(side, (e.card,)), active=Mon(e.card)))
+    return with_side(s, e.seat, replace(from_hand(side, (e.card,)), active=Mon(e.card)))
 
 
 def _benched(s: State, e: BasicBenched) -> State:
@@ -146,7 +128,7 @@ def _benched(s: State, e: BasicBenched) -> State:
     side = s.sides[e.seat]
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
-    side = _from_deck(_from_hand(side, gone), gone)
+    side = from_deck(from_hand(side, gone), gone)
     return with_side(s, e.seat, replace(side, bench=bench))
 
 
@@ -170,52 +152,15 @@ def _turn_started(s: State, e: TurnStarted) -> State:
     )
 
 
-def _from_deck(side: Side, cards: tuple[int, ...]) -> Side:
-    """Cards leave the deck (the known top cards among them too)."""
-    return replace(side, deck=_without(side.deck, cards), known_top=_without(side.known_top, cards))
-
-
-def _take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
-    if zone == "hand":
-        return _from_hand(side, cards)
-    if zone == "deck":
-        return _from_deck(side, cards)
-    if zone == "discard":
-        return replace(side, discard=_without(side.discard, cards))
-    if zone == "prizes":
-        return replace(side, prizes=_without(side.prizes, cards))
-    assert zone == "energy" and target is not None
-    mon = side.find(target)
-    assert mon is not None
-    return replace_mon(side, target, replace(mon, energy=_without(mon.energy, cards)))
-
-
-def _put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
-    if zone == "hand":
-        return replace(side, hand=tuple(sorted(side.hand + cards)))
-    if zone == "deck":
-        return replace(side, deck=cards + side.deck)
-    if zone == "deck_bottom":
-        return replace(side, deck=side.deck + cards)
-    if zone == "discard":
-        return replace(side, discard=side.discard + cards)
-    if zone == "prizes":
-        return replace(side, prizes=side.prizes + cards)
-    assert zone == "energy" and target is not None
-    mon = side.find(target)
-    assert mon is not None
-    return replace_mon(side, target, replace(mon, energy=mon.energy + cards))
-
-
 def _moved(s: State, e: CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
     source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
-    taken = _take(s.sides[source_seat], e.source, e.cards, e.origin)
+    taken = take(s.sides[source_seat], e.source, e.cards, e.origin)
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
     if dest_seat != source_seat:
         s = with_side(s, source_seat, taken)
         taken = s.sides[dest_seat]
-    side = _put(taken, e.dest, e.cards, e.target)
+    side = put(taken, e.dest, e.cards, e.target)
     seen = e.revealed or e.source in ("discard", "energy")
     if e.dest == "hand" and seen:
         side = replace(side, known=side.known + e.cards)  # the opponent saw them arrive
@@ -225,7 +170,7 @@ def _moved(s: State, e: CardsMoved) -> State:
 
 
 def _energy_attached(s: State, e: EnergyAttached) -> State:
-    side = _from_hand(s.sides[e.seat], (e.card,))
+    side = from_hand(s.sides[e.seat], (e.card,))
     mon = side.find(e.target)  # one of the seat's own Pokémon (decide checks it)
     assert mon is not None
     side = replace_mon(side, e.target, replace(mon, energy=(*mon.energy, e.card)))
@@ -241,23 +186,23 @@ def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
     """From the hand (Evolved) or from the deck (EvolvedFromDeck)."""
     side = s.sides[e.seat]
     if isinstance(e, EvolvedFromDeck):
-        side = _from_deck(side, (e.card,))
+        side = from_deck(side, (e.card,))
     mon = side.find(e.target)
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
-    side = _from_hand(side, (e.card,))
+    side = from_hand(side, (e.card,))
     evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
     side = replace_mon(side, e.target, evolved)
     if was_active:
         poison = side.poison if e.keeps_poison else 0
-        side = replace(_cured(side), poison=poison)
+        side = replace(cured(side), poison=poison)
     s = with_side(s, e.seat, side)
     return _unmarked(s, e.target)
 
 
 def _trainer(s: State, e: TrainerPlayed) -> State:
     side = s.sides[e.seat]
-    side = _from_hand(side, (e.card,))
+    side = from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
         used = s.used | (SUPPORTER if e.kind == "supporter" else 0)
         return with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)), used=used)
@@ -275,7 +220,7 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
 def _retreated(s: State, e: Retreated) -> State:
     active = s.sides[e.seat].active
     assert active is not None
-    s = _update_mon(s, active.card, energy=_without(active.energy, e.discarded))
+    s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
     side = s.sides[e.seat]
     s = with_side(s, e.seat, replace(side, discard=side.discard + e.discarded))
     return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
@@ -299,7 +244,7 @@ def _condition(s: State, e: ConditionChanged) -> State:
 def _energy_discarded(s: State, e: EnergyDiscarded) -> State:
     mon = s.sides[owner(e.target)].find(e.target)
     assert mon is not None
-    s = _update_mon(s, e.target, energy=_without(mon.energy, e.cards))
+    s = _update_mon(s, e.target, energy=without(mon.energy, e.cards))
     side = s.sides[owner(e.target)]
     return with_side(s, owner(e.target), replace(side, discard=side.discard + e.cards))
 
@@ -330,7 +275,7 @@ def _left_play(s: State, cards: tuple[int, ...]) -> State:
 def _knocked_out(s: State, e: KnockedOut) -> State:
     side, gone, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = replace(side, discard=side.discard + gone)
-    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    s = with_side(s, e.seat, cured(side) if was_active else side)
     if e.by_damage and card(s.cards[e.pokemon]).type == "F":
         seen = list(s.fighting_knocked_out)
         seen[e.seat] = s.turn
@@ -347,7 +292,7 @@ def _knock_out_effect(s: State, e: KnockOutEffect) -> State:
 def _returned(s: State, e: PokemonReturned) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = replace(side, hand=tuple(sorted(side.hand + cards)), known=side.known + cards)
-    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    s = with_side(s, e.seat, cured(side) if was_active else side)
     return _left_play(s, cards)
 
 
@@ -366,7 +311,7 @@ def _sudden_death(s: State, e: SuddenDeath) -> State:
 def _shuffled_in(s: State, e: PokemonShuffledIn) -> State:
     side, cards, was_active = _taken_out(s.sides[e.seat], e.pokemon)
     side = replace(side, deck=side.deck + cards)
-    s = with_side(s, e.seat, _cured(side) if was_active else side)
+    s = with_side(s, e.seat, cured(side) if was_active else side)
     return _left_play(s, cards)
 
 
