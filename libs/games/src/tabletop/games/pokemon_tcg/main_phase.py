@@ -296,7 +296,7 @@ def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
 
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(BasicBenched(seat=c.seat, card=c.card))
+    b.emit(shared(BasicBenched, seat=c.seat, card=c.card))
     when_played(b, c.seat, c.card)
 
 
@@ -315,19 +315,19 @@ def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(TrainerPlayed(seat=c.seat, card=c.card, kind=kind, target=c.target))  # type: ignore[arg-type]
+    b.emit(shared(TrainerPlayed, seat=c.seat, card=c.card, kind=kind, target=c.target))
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
 def use_ability(b: EventBuilder[State], c: UseAbility) -> None:
     _refuse(why_not_ability(b.state, c.seat, c.pokemon))
-    b.emit(AbilityUsed(seat=c.seat, pokemon=c.pokemon))
+    b.emit(shared(AbilityUsed, seat=c.seat, pokemon=c.pokemon))
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
 def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
     _refuse(why_not_stadium(b.state, c.seat))
-    b.emit(StadiumUsed(seat=c.seat))
+    b.emit(shared(StadiumUsed, seat=c.seat))
     run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
 
 
@@ -342,7 +342,7 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
     side = s.sides[c.seat]
     active = side.active
     assert active is not None
-    b.emit(AttackUsed(seat=c.seat, pokemon=active.card, attack=c.attack))
+    b.emit(shared(AttackUsed, seat=c.seat, pokemon=active.card, attack=c.attack))
     if side.rotation == CONFUSED and not chance.flip(b, c.seat):
         # Confused and tails: 3 damage counters on itself, and the attack fails.
         b.emit(Damaged(target=active.card, amount=30, counters=True))

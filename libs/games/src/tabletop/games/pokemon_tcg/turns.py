@@ -179,7 +179,7 @@ def answer_engine_prompt(
     b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
 ) -> None:
     if kind == "promote":
-        b.emit(Switched(seat=seat, to=picks[0]))
+        b.emit(shared(Switched, seat=seat, to=picks[0]))
 
 
 def close_prompt(b: EventBuilder[State]) -> None:
