@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from tabletop.games.pokemon_tcg import GAME
 from tabletop.games.pokemon_tcg.state import MAIN, PRIZES, Mon, Side, State
-from tabletop.kernel import Command
+from tabletop.kernel import Command, replace
 
 FILLER = "sve-1"  # Basic Grass Energy
 

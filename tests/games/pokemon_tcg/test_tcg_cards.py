@@ -8,16 +8,14 @@ pool card is left without one.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tabletop.games.pokemon_tcg import GAME
 from tabletop.games.pokemon_tcg.cards import card
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
-    Damaged,
     EndTurn,
     PlayTrainer,
     Retreat,
@@ -25,9 +23,10 @@ from tabletop.games.pokemon_tcg.messages import (
     UseAttack,
     UseStadium,
 )
+from tabletop.games.pokemon_tcg.events import Damaged
 from tabletop.games.pokemon_tcg.registry import POOL
 from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED, State
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, coins, mon, play
 

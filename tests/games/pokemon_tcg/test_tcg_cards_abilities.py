@@ -3,11 +3,9 @@ revealed hands."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
     Evolve,
     PlayBasic,
@@ -16,7 +14,7 @@ from tabletop.games.pokemon_tcg.messages import (
     UseAttack,
 )
 from tabletop.games.pokemon_tcg.state import State
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, coins, mon, play
 from .test_tcg_cards import _attack, _dealt, _duel

@@ -3,12 +3,9 @@ by the opponent, lasting effects, more Abilities. One test per card at least."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from tabletop.games.pokemon_tcg.damage import retreat_cost
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
     EndTurn,
     PlayTrainer,
@@ -16,8 +13,9 @@ from tabletop.games.pokemon_tcg.messages import (
     UseAbility,
     UseAttack,
 )
+from tabletop.games.pokemon_tcg.damage import retreat_cost
 from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, State
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, coins, mon, play
 from .test_tcg_cards import _attack, _dealt, _duel

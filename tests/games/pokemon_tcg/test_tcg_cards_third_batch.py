@@ -4,11 +4,9 @@ the deck, evolving from the deck, and Klefki's Ability lock."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
     EndTurn,
     Evolve,
@@ -17,7 +15,7 @@ from tabletop.games.pokemon_tcg.messages import (
     UseAttack,
 )
 from tabletop.games.pokemon_tcg.state import State
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, mon, play
 from .test_tcg_cards import _attack, _dealt, _duel
@@ -241,7 +239,7 @@ def test_revavroom_rumbling_engine_and_knock_away() -> None:  # sv1-142
 
 def test_team_star_grunt_puts_an_energy_on_top_of_their_deck() -> None:  # sv1-195
     from tabletop.games.pokemon_tcg import GAME
-    from tabletop.games.pokemon_tcg.messages import PlayTrainer
+    from tabletop.games.pokemon_tcg.commands import PlayTrainer
 
     t = Table()
     (grunt,) = t.cards_of(0, "sv1-195")
@@ -271,7 +269,7 @@ def test_exp_share_saves_an_energy_from_the_knocked_out_active() -> None:  # sv1
 
 
 def test_electric_generator_attaches_lightning_energy_from_the_top_5() -> None:  # sv1-170
-    from tabletop.games.pokemon_tcg.messages import PlayTrainer
+    from tabletop.games.pokemon_tcg.commands import PlayTrainer
 
     t = Table()
     (generator,) = t.cards_of(0, "sv1-170")

@@ -6,14 +6,12 @@ the attack fails. Asleep, Confused and Paralyzed replace each other."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from tabletop.games.pokemon_tcg import messages as m
-from tabletop.games.pokemon_tcg.messages import EndTurn, Retreat, UseAttack
+from tabletop.games.pokemon_tcg.commands import EndTurn, Retreat, UseAttack
+from tabletop.games.pokemon_tcg.events import ConditionChanged
 from tabletop.games.pokemon_tcg.state import ASLEEP, CONFUSED, PARALYZED
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, coins, events_of, mon, play
 
@@ -118,7 +116,7 @@ def test_asleep_confused_paralyzed_replace_each_other_poison_stacks() -> None:
     s = t.state(actives=(t.mon(0, "sv1-146"), t.mon(1, "sv1-146")))
     s = _side(s, 1, rotation=ASLEEP, poison=1)
     s = play(s, EndTurn(seat=0), coins(False))  # still asleep, poisoned
-    events = [m.ConditionChanged(seat=1, condition="confused", on=True)]
+    events = [ConditionChanged(seat=1, condition="confused", on=True)]
     from tabletop.games.pokemon_tcg import GAME
 
     s = GAME.fold(s, events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.pokemon_tcg.cards import card
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
     ChooseFirst,
     EndTurn,

@@ -4,8 +4,8 @@ prizes (nobody sees them until taken), face-down setup, deck searches."""
 from __future__ import annotations
 
 from tabletop.games.pokemon_tcg import GAME
-from tabletop.games.pokemon_tcg import messages as m
-from tabletop.games.pokemon_tcg.messages import PlayTrainer
+from tabletop.games.pokemon_tcg.commands import Choose, ChooseFirst, PlayTrainer
+from tabletop.games.pokemon_tcg.events import CardsMoved, DeckShuffled
 from tabletop.kernel import random_playout
 
 from .helpers import Table, play
@@ -45,12 +45,12 @@ def test_sample_world_redeals_hands_decks_and_prizes() -> None:
 
 
 def test_draws_are_redacted_for_the_opponent() -> None:
-    event = m.CardsMoved(seat=0, cards=(5,), count=1, source="deck", dest="hand")
+    event = CardsMoved(seat=0, cards=(5,), count=1, source="deck", dest="hand")
     assert GAME.redact(event, 0).cards == (5,)
     assert GAME.redact(event, 1).cards is None and GAME.redact(event, None).cards is None
-    discarded = m.CardsMoved(seat=0, cards=(5,), count=1, source="hand", dest="discard")
+    discarded = CardsMoved(seat=0, cards=(5,), count=1, source="hand", dest="discard")
     assert GAME.redact(discarded, 1).cards == (5,)
-    shuffled = m.DeckShuffled(seat=0, order=(1, 2, 3))
+    shuffled = DeckShuffled(seat=0, order=(1, 2, 3))
     assert GAME.redact(shuffled, 0).order is None
 
 
@@ -80,11 +80,11 @@ def test_cards_seen_entering_a_hand_stay_known() -> None:
         turn=4,
         current=1,
     )
-    from dataclasses import replace
+    from tabletop.kernel import replace
 
     s = replace(s, sides=(s.sides[0], replace(s.sides[1], discard=(energy,))))
     s = play(s, PlayTrainer(seat=1, card=retrieval))
-    s = play(s, m.Choose(seat=1, option=energy))
+    s = play(s, Choose(seat=1, option=energy))
     assert GAME.view(s, 0)["sides"][1]["known_hand"] == [energy]
     for seed in range(5):
         world = GAME.sample_world(s, 0, seed)
@@ -153,7 +153,7 @@ def test_during_setup_a_sampled_opponent_hand_holds_a_basic_pokemon() -> None:
     command (found by a tournament's search)."""
     for seed in range(12):
         s = GAME.new(2, seed=seed, decks=("darkness", "colorless"), first_chooser=0)
-        s = GAME.apply(s, m.ChooseFirst(seat=0, go_first=True), seed=seed)
+        s = GAME.apply(s, ChooseFirst(seat=0, go_first=True), seed=seed)
         for seat in (0, 1):
             for world_seed in range(25):
                 world = GAME.sample_world(s, seat, world_seed)

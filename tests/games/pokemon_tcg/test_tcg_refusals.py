@@ -5,14 +5,13 @@ answers its own stable code (errors.TCGCode), never the kernel's catch-all
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tabletop.games.pokemon_tcg import GAME
-from tabletop.games.pokemon_tcg.errors import TCGCode
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.codes import TCGCode
+from tabletop.games.pokemon_tcg.commands import (
     AttachEnergy,
     Choose,
     EndTurn,
@@ -26,7 +25,7 @@ from tabletop.games.pokemon_tcg.messages import (
     UseStadium,
 )
 from tabletop.games.pokemon_tcg.state import ASLEEP, SETUP, State
-from tabletop.kernel import Code, IllegalCommand, random_playout
+from tabletop.kernel import Code, IllegalCommand, random_playout, replace
 
 from .helpers import Table
 

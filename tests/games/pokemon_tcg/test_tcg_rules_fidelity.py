@@ -16,9 +16,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     Choose,
     PlayBasic,
     PlayTrainer,
@@ -26,6 +24,7 @@ from tabletop.games.pokemon_tcg.messages import (
     UseAttack,
 )
 from tabletop.games.pokemon_tcg.state import Marker, State
+from tabletop.kernel import replace
 
 from .helpers import Table, coins, mon, play
 from .test_tcg_cards import _dealt
@@ -105,7 +104,7 @@ def test_doom_decree_knock_out_gives_avenging_knuckle_no_bonus() -> None:
 def _swap_seats_attack(s: State) -> int:
     """Damage seat 1's Lucario does with Avenging Knuckle to seat 0's Active."""
     from tabletop.games.pokemon_tcg import GAME
-    from tabletop.games.pokemon_tcg.messages import Damaged
+    from tabletop.games.pokemon_tcg.events import Damaged
 
     target = s.sides[0].active.card  # type: ignore[union-attr]
     events = GAME.decide(s, UseAttack(seat=1, attack=0), coins())

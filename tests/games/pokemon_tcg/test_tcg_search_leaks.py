@@ -11,14 +11,12 @@ opponent's redacted events and views must be equal after every command.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from tabletop.games.pokemon_tcg import GAME
-from tabletop.games.pokemon_tcg.messages import Choose, PlayTrainer, UseAbility
+from tabletop.games.pokemon_tcg.commands import Choose, PlayTrainer, UseAbility
 from tabletop.games.pokemon_tcg.state import State
-from tabletop.kernel import Command
+from tabletop.kernel import Command, replace
 
 from .helpers import Table
 
@@ -131,10 +129,11 @@ def _extra_draws_open(s: State) -> State:
     import random
 
     from tabletop.games.pokemon_tcg.effects import run
-    from tabletop.games.pokemon_tcg.engine import Builder
+    from tabletop.games.pokemon_tcg.evolve import evolve
     from tabletop.games.pokemon_tcg.setup import EXTRA_DRAWS
+    from tabletop.kernel import EventBuilder
 
-    b = Builder(s, random.Random(0))
+    b = EventBuilder(s, random.Random(0), evolve)
     run(b, EXTRA_DRAWS, 0, -1, (("most", 2),))
     return b.state
 

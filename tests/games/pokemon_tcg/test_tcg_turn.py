@@ -6,12 +6,9 @@ once paying the cost, then attack (not on the first player's first turn)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from tabletop.games.pokemon_tcg.legal import legal_commands
-from tabletop.games.pokemon_tcg.messages import (
+from tabletop.games.pokemon_tcg.commands import (
     AttachEnergy,
     EndTurn,
     Evolve,
@@ -20,8 +17,9 @@ from tabletop.games.pokemon_tcg.messages import (
     Retreat,
     UseAttack,
 )
+from tabletop.games.pokemon_tcg.legal import legal_commands
 from tabletop.games.pokemon_tcg.state import MAIN, State
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import IllegalCommand, replace
 
 from .helpers import Table, mon, play
 

@@ -93,7 +93,7 @@ class Card:
         if self.kind != "trainer":
             return ""
         sub = self.subtypes[0]
-        return {"Pokémon Tool": "tool"}.get(sub, sub.lower())
+        return "tool" if sub == "Pokémon Tool" else sub.lower()
 
 
 def _attack(raw: dict) -> Attack:

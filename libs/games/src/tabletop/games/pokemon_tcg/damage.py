@@ -13,7 +13,7 @@ whether it applies (a Tool only to the Pokémon it is attached to).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import card
@@ -60,22 +60,33 @@ def abilities_off(state: State, mon: Mon) -> bool:
     )
 
 
-def sources(state: State) -> Iterator[tuple[int, Passive]]:
+_LAST_SOURCES: tuple[State | None, tuple[tuple[int, Passive], ...]] = (None, ())
+
+
+def sources(state: State) -> tuple[tuple[int, Passive], ...]:
     """Every card in play that has a passive: Pokémon (their Abilities, unless
-    switched off), Tools, the Stadium."""
+    switched off), Tools, the Stadium. Remembered for the last state asked about
+    (a pure function of it): enumerating one position asks many times."""
+    global _LAST_SOURCES
+    last = _LAST_SOURCES  # one read: the pair stays consistent across threads
+    if last[0] is state:
+        return last[1]
+    found: list[tuple[int, Passive]] = []
     for side in state.sides:
         for mon in side.mons():
             passive = PASSIVES.get(state.cards[mon.card])
             if passive is not None and not abilities_off(state, mon):
-                yield mon.card, passive
+                found.append((mon.card, passive))
             if mon.tool >= 0:
                 passive = PASSIVES.get(state.cards[mon.tool])
                 if passive is not None:
-                    yield mon.tool, passive
+                    found.append((mon.tool, passive))
     if state.stadium >= 0:
         passive = PASSIVES.get(state.cards[state.stadium])
         if passive is not None:
-            yield state.stadium, passive
+            found.append((state.stadium, passive))
+    _LAST_SOURCES = (state, tuple(found))
+    return _LAST_SOURCES[1]
 
 
 def prevents_condition(state: State, mon: Mon, condition: str) -> bool:

@@ -24,8 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import messages as m
-from .engine import Builder
+from tabletop.kernel import EventBuilder
+
+from .events import PromptOpened
 from .state import Mon, Resume, State, Vars
 
 
@@ -49,7 +50,7 @@ class Ask:
 
 @dataclass
 class Ctx:
-    b: Builder
+    b: EventBuilder[State]
     seat: int  # the effect's controller
     source: int  # the card whose effect this is (the attacking Pokémon, the Trainer...)
     vars: dict[str, Any] = field(default_factory=dict)
@@ -85,7 +86,9 @@ def _frozen(vars: dict[str, Any]) -> Vars:
     )
 
 
-def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: int = 0) -> None:
+def run(
+    b: EventBuilder[State], key: str, seat: int, source: int, vars: Vars = (), start: int = 0
+) -> None:
     """Run the script `key` from step `start` until it ends or asks."""
     steps = SCRIPTS[key]
     ctx = Ctx(b, seat, source, dict(vars))
@@ -104,7 +107,7 @@ def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: in
                 ctx.vars[result.key] = ()
                 continue
             b.emit(
-                m.PromptOpened(
+                PromptOpened(
                     seat=seat if result.seat is None else result.seat,
                     kind=result.kind,
                     options=result.options,
@@ -123,5 +126,5 @@ def run(b: Builder, key: str, seat: int, source: int, vars: Vars = (), start: in
             return
 
 
-def resume(b: Builder, where: Resume, key: str, picks: tuple[int, ...]) -> None:
+def resume(b: EventBuilder[State], where: Resume, key: str, picks: tuple[int, ...]) -> None:
     run(b, where.script, where.seat, where.source, (*where.vars, (key, picks)), where.step)

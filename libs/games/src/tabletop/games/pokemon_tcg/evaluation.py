@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from .actions import energy_meets
 from .cards import card
+from .main_phase import energy_meets
 from .state import Side, State, card_of
 
 SHARPNESS = 0.35  # one prize ahead is worth about 0.7 of the win

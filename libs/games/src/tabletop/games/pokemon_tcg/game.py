@@ -4,26 +4,31 @@ wiring the modules of this package together."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import field_validator
 
 from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
 
-from . import messages as m
-from . import pool  # noqa: F401  (registers the card pool)
+from . import (
+    commands,
+    pool,  # noqa: F401  (registers the card pool)
+)
 from . import view as views
+from .commands import COMMAND_TYPES
+from .decide import decide
 from .decklists import DeckListError
-from .decks import PREBUILT, resolve
-from .fold import evolve
+from .decks import resolve
+from .events import EVENT_TYPES
+from .evolve import evolve
 from .legal import legal_commands, to_act
-from .rules import decide
 from .sample import sample_world
-from .setup import start_events
-from .state import DECK, State
+from .setup import start
+from .state import State
 
 
-class PokemonTCGConfig(m.PokemonTCGConfig):
+class PokemonTCGConfig(commands.PokemonTCGConfig):
     @field_validator("decks")
     @classmethod
     def _valid(cls, decks: tuple[str, str] | None) -> tuple[str, str] | None:
@@ -42,9 +47,10 @@ class PokemonTCG(Game[State]):
     max_players = 2
     rules_version = "1"  # 1: the rules-fidelity changes of issue #14
     config_model = PokemonTCGConfig
-    command_types = m.COMMAND_TYPES
-    event_types = m.EVENT_TYPES
+    command_types = COMMAND_TYPES
+    event_types = EVENT_TYPES
     view_model = views.PokemonTCGView
+    _last: tuple[State, tuple[Event, ...], State] | None = None  # the last decide, folded
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"decks": ("darkness", "colorless")},
@@ -57,15 +63,25 @@ class PokemonTCG(Game[State]):
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, PokemonTCGConfig)
-        # No decks given (matchmaking, `tabletop simulate`): two different prebuilt
-        # decks drawn at random; the draw is recorded, as the deck lists, in GameStarted.
-        names = config.decks or tuple(rng.sample(PREBUILT, 2))
-        decks = tuple(resolve(deck).cards() for deck in names)
-        assert all(len(d) == DECK for d in decks)
-        return start_events((decks[0], decks[1]), config.first_chooser, rng)
+        return start(config.decks, config.first_chooser, rng)
 
     def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
+        b = decide(state, command, rng)
+        # `decide` folded its events as it made them: the fold that follows reuses it.
+        self._last = (state, tuple(b.events), b.state)
+        return b.events
+
+    def fold(self, state: State | None, events: Iterable[Event]) -> State:
+        last = self._last
+        # Tuple equality tries identity first (in C): the events just decided are cheap.
+        if (
+            last is not None
+            and state is last[0]
+            and isinstance(events, list | tuple)
+            and tuple(events) == last[1]
+        ):
+            return last[2]
+        return super().fold(state, events)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

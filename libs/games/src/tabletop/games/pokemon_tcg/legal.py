@@ -1,12 +1,54 @@
-"""Who acts now, and every legal command of a seat."""
+"""Who acts now, and every legal command of a seat.
+
+The main phase keeps the candidates that the `why_not_*` checks of main_phase.py
+accept, so `decide` and `legal_commands` can never disagree. The commands are
+shared frozen instances (`commands.shared`): the same ones come back step
+after step, and validating each anew was most of the enumeration's time."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from tabletop.kernel import Command
 
-from . import messages as m
-from .actions import main_commands
-from .state import BENCH, CHOOSE_FIRST, MAIN, SETUP, State, card_of
+from .commands import (
+    AttachEnergy,
+    Choose,
+    ChooseFirst,
+    EndTurn,
+    Evolve,
+    FinishSetup,
+    PlayBasic,
+    PlayTrainer,
+    Retreat,
+    SetActive,
+    UseAbility,
+    UseAttack,
+    UseStadium,
+)
+from .damage import evolves_early, retreat_cost
+from .interned import shared
+from .main_phase import (
+    has_ability,
+    why_not_ability,
+    why_not_attack,
+    why_not_bench,
+    why_not_evolve,
+    why_not_retreat,
+    why_not_stadium,
+    why_not_trainer,
+)
+from .state import (
+    BENCH,
+    CHOOSE_FIRST,
+    ENERGY,
+    MAIN,
+    RETREAT,
+    SETUP,
+    State,
+    card_of,
+    first_turn_of_player,
+)
 
 
 def to_act(s: State) -> list[int]:
@@ -27,11 +69,11 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     side = s.sides[seat]
     basics = [i for i in side.hand if card_of(s, i).is_basic_pokemon]
     if side.active is None:
-        return [m.SetActive(seat=seat, card=i) for i in basics]
+        return [shared(SetActive, seat=seat, card=i) for i in basics]
     out: list[Command] = []
     if len(side.bench) < BENCH:
-        out += [m.PlayBasic(seat=seat, card=i) for i in basics]
-    out.append(m.FinishSetup(seat=seat))
+        out += [shared(PlayBasic, seat=seat, card=i) for i in basics]
+    out.append(shared(FinishSetup, seat=seat))
     return out
 
 
@@ -40,12 +82,77 @@ def legal_commands(s: State, seat: int) -> list[Command]:
         return []
     if s.prompt is not None:
         p = s.prompt
-        out: list[Command] = [m.Choose(seat=seat, option=o) for o in p.options if o not in p.picked]
+        out: list[Command] = [
+            shared(Choose, seat=seat, option=o) for o in p.options if o not in p.picked
+        ]
         if len(p.picked) >= p.need:
-            out.append(m.Choose(seat=seat, option=None))
+            out.append(shared(Choose, seat=seat, option=None))
         return out
     if s.phase == CHOOSE_FIRST:
-        return [m.ChooseFirst(seat=seat, go_first=True), m.ChooseFirst(seat=seat, go_first=False)]
+        return [
+            shared(ChooseFirst, seat=seat, go_first=True),
+            shared(ChooseFirst, seat=seat, go_first=False),
+        ]
     if s.phase == SETUP:
         return _setup_commands(s, seat)
-    return main_commands(s, seat)
+    return _main_commands(s, seat)
+
+
+def _main_commands(s: State, seat: int) -> list[Command]:
+    side = s.sides[seat]
+    out: list[Command] = []
+    mons = [mon.card for mon in side.mons()]
+    names = [card_of(s, t).name for t in mons]
+    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
+    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in side.mons())
+    can_attach = not s.used & ENERGY
+    for i in side.hand:
+        c = card_of(s, i)
+        if c.is_basic_pokemon:
+            if why_not_bench(s, seat, i) is None:
+                out.append(shared(PlayBasic, seat=seat, card=i))
+        elif c.is_pokemon:
+            if can_evolve:
+                out += [
+                    shared(Evolve, seat=seat, card=i, target=t)
+                    for t, name in zip(mons, names, strict=True)
+                    if name == c.evolves_from and why_not_evolve(s, seat, i, t) is None
+                ]
+        elif c.kind == "energy":
+            if can_attach:
+                out += [shared(AttachEnergy, seat=seat, card=i, target=t) for t in mons]
+        else:
+            targets = mons if c.trainer_kind == "tool" else [None]
+            out += [
+                shared(PlayTrainer, seat=seat, card=i, target=t)
+                for t in targets
+                if why_not_trainer(s, seat, i, t) is None
+            ]
+    out += [
+        shared(UseAbility, seat=seat, pokemon=t)
+        for t in mons
+        if has_ability(s, t) and why_not_ability(s, seat, t) is None
+    ]
+    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
+        out.append(shared(UseStadium, seat=seat))
+    active = side.active
+    if active is not None:
+        if not s.used & RETREAT and side.bench:
+            payments = list(combinations(active.energy, retreat_cost(s, active)))
+            # Every candidate pays the cost with distinct attached Energy and goes to
+            # a Benched Pokémon, so the check answers the same for all: ask it once.
+            first = (side.bench[0].card, payments[0]) if payments else None
+            if first is not None and why_not_retreat(s, seat, *first) is None:
+                out += [
+                    shared(Retreat, seat=seat, to=mon.card, discard=paid)
+                    for paid in payments
+                    for mon in side.bench
+                ]
+        attacks = range(len(card_of(s, active.card).attacks))
+        out += [
+            shared(UseAttack, seat=seat, attack=i)
+            for i in attacks
+            if why_not_attack(s, seat, i) is None
+        ]
+    out.append(shared(EndTurn, seat=seat))
+    return out

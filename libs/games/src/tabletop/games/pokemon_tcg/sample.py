@@ -19,7 +19,8 @@ again in the re-dealt world with the same options function
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+
+from tabletop.kernel import replace
 
 from .cards import card
 from .state import SETUP, Prompt, State, with_side

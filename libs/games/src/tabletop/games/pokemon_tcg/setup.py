@@ -17,21 +17,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.kernel import IllegalCommand
+from tabletop.kernel import Event, EventBuilder, IllegalCommand
 
-from . import messages as m
+from . import chance
 from .cards import card
+from .codes import TCGCode
+from .commands import ChooseFirst, FinishSetup, PlayBasic, SetActive
+from .decks import PREBUILT, resolve
 from .effects import Ask, Ctx, register_script, run
-from .engine import Builder
-from .errors import TCGCode
-from .state import BENCH, CHOOSE_FIRST, HAND, SETUP, State, card_of
+from .events import (
+    ActiveSet,
+    BasicBenched,
+    FirstChooserDrawn,
+    FirstPlayerChosen,
+    GameStarted,
+    HandDealt,
+    SetupFinished,
+    SetupRevealed,
+)
+from .state import BENCH, CHOOSE_FIRST, DECK, HAND, SETUP, State, card_of
 from .vocabulary import SEARCHES, HiddenChoice
 
 EXTRA_DRAWS = "engine/extra_draws"
 BENCH_DRAWN = "bench_drawn_basics"
 
 
-def deal(b: Builder, seat: int) -> None:
+def deal(b: EventBuilder[State], seat: int) -> None:
     deck = list(range(seat * 60, seat * 60 + 60))
     cards = b.state.cards
     mulligans: list[tuple[int, ...]] = []
@@ -43,15 +54,15 @@ def deal(b: Builder, seat: int) -> None:
         if any(card(cards[i]).is_basic_pokemon for i in hand):
             break
         mulligans.append(hand)
-    b.emit(m.HandDealt(seat=seat, mulligans=tuple(mulligans), hand=hand, deck=tuple(deck[HAND:])))
+    b.emit(HandDealt(seat=seat, mulligans=tuple(mulligans), hand=hand, deck=tuple(deck[HAND:])))
 
 
-def choose_first(b: Builder, command: m.ChooseFirst) -> None:
+def choose_first(b: EventBuilder[State], command: ChooseFirst) -> None:
     s = b.state
     if s.phase != CHOOSE_FIRST:
         raise IllegalCommand(TCGCode.SETUP_OVER, "who goes first is already decided")
     first = command.seat if command.go_first else 1 - command.seat
-    b.emit(m.FirstPlayerChosen(seat=first))
+    b.emit(FirstPlayerChosen(seat=first))
     deal(b, 0)
     deal(b, 1)
 
@@ -65,15 +76,15 @@ def _basic_in_hand(s: State, seat: int, instance: int) -> None:
         )
 
 
-def set_active(b: Builder, command: m.SetActive) -> None:
+def set_active(b: EventBuilder[State], command: SetActive) -> None:
     s = b.state
     if s.phase != SETUP or s.sides[command.seat].active is not None:
         raise IllegalCommand(TCGCode.ACTIVE_PLACED, "your Active Pokémon is already placed")
     _basic_in_hand(s, command.seat, command.card)
-    b.emit(m.ActiveSet(seat=command.seat, card=command.card))
+    b.emit(ActiveSet(seat=command.seat, card=command.card))
 
 
-def bench_during_setup(b: Builder, command: m.PlayBasic) -> None:
+def bench_during_setup(b: EventBuilder[State], command: PlayBasic) -> None:
     s = b.state
     side = s.sides[command.seat]
     if side.active is None:
@@ -81,16 +92,16 @@ def bench_during_setup(b: Builder, command: m.PlayBasic) -> None:
     if len(side.bench) >= BENCH:
         raise IllegalCommand(TCGCode.BENCH_FULL, "your Bench is full (5 Pokémon)")
     _basic_in_hand(s, command.seat, command.card)
-    b.emit(m.BasicBenched(seat=command.seat, card=command.card, face_down=True))
+    b.emit(BasicBenched(seat=command.seat, card=command.card, face_down=True))
 
 
-def finish_setup(b: Builder, command: m.FinishSetup) -> None:
+def finish_setup(b: EventBuilder[State], command: FinishSetup) -> None:
     s = b.state
     if s.phase != SETUP or s.sides[command.seat].ready:
         raise IllegalCommand(TCGCode.SETUP_OVER, "you have already finished setting up")
     if s.sides[command.seat].active is None:
         raise IllegalCommand(TCGCode.ACTIVE_MISSING, "place your Active Pokémon first")
-    b.emit(m.SetupFinished(seat=command.seat))
+    b.emit(SetupFinished(seat=command.seat))
     s = b.state
     if not all(side.ready for side in s.sides):
         return
@@ -98,7 +109,7 @@ def finish_setup(b: Builder, command: m.FinishSetup) -> None:
     assert a.active is not None and z.active is not None
     extra = (max(0, z.mulligans - a.mulligans), max(0, a.mulligans - z.mulligans))
     b.emit(
-        m.SetupRevealed(
+        SetupRevealed(
             actives=(a.active.card, z.active.card),
             benches=(tuple(x.card for x in a.bench), tuple(x.card for x in z.bench)),
             extra_draws=extra,
@@ -127,7 +138,7 @@ def _draw(ctx: Ctx) -> Ask | None:
     # The cards drawn are hidden from the opponent, and so is the choice among
     # them: it is asked whenever a card was drawn, Basic Pokémon or not. `drawn`
     # is the one paused variable naming hidden cards: sample.py re-deals it.
-    drawn = ctx.b.draw(ctx.seat, ctx.picks("count")[0])
+    drawn = chance.draw(ctx.b, ctx.seat, ctx.picks("count")[0])
     if not drawn:
         return None
     ctx.vars["drawn"] = drawn
@@ -138,18 +149,20 @@ def _draw(ctx: Ctx) -> Ask | None:
 
 def _bench(ctx: Ctx) -> None:
     for instance in ctx.picks("bench"):
-        ctx.b.emit(m.BasicBenched(seat=ctx.seat, card=instance))
+        ctx.b.emit(BasicBenched(seat=ctx.seat, card=instance))
 
 
 register_script(EXTRA_DRAWS, (_ask_count, _draw, _bench))
 SEARCHES[BENCH_DRAWN] = HiddenChoice("hand", _drawn_basics)
 
 
-def start_events(
-    decks: tuple[tuple[str, ...], tuple[str, ...]], chooser: int | None, rng: random.Random
-) -> list:
-    # No state before the first event: the GameStarted emitted next creates it.
-    b = Builder(None, rng)  # type: ignore[arg-type]
-    b.emit(m.GameStarted(decks=decks))
-    b.emit(m.FirstChooserDrawn(seat=rng.randrange(2) if chooser is None else chooser))
-    return b.events
+def start(decks: tuple[str, str] | None, chooser: int | None, rng: random.Random) -> list[Event]:
+    """The first events: the decks (two different prebuilt ones drawn at random when
+    none are given, as for matchmaking), then who chooses to go first."""
+    names = decks or tuple(rng.sample(PREBUILT, 2))
+    lists = tuple(resolve(deck).cards() for deck in names)
+    assert len(lists) == 2 and all(len(d) == DECK for d in lists)
+    return [
+        GameStarted(decks=(lists[0], lists[1])),
+        FirstChooserDrawn(seat=rng.randrange(2) if chooser is None else chooser),
+    ]

@@ -1,4 +1,5 @@
-"""The internal game state: frozen slotted dataclasses of tuples and ints.
+"""The internal game state: `NamedTuple` records of tuples and ints (ADR 0021),
+copied with `tabletop.kernel.replace`.
 
 Every physical card is an instance id: seat 0 owns 0..59, seat 1 owns 60..119
 (in deck-list order); `State.cards[i]` is the card id of instance i. Decks
@@ -8,11 +9,11 @@ A Pokémon in play is a `Mon`, named by the instance of its top card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from .cards import Card, card
+from tabletop.kernel import replace
+
+from .cards import Card, catalog
 
 DECK = 60
 HAND = 7
@@ -34,8 +35,7 @@ ENERGY, SUPPORTER, STADIUM, RETREAT, STADIUM_EFFECT = 1, 2, 4, 8, 16
 Vars = tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Mon:
+class Mon(NamedTuple):
     card: int  # instance of the top card
     below: tuple[int, ...] = ()  # the Pokémon it evolved from, bottom first
     energy: tuple[int, ...] = ()
@@ -44,8 +44,7 @@ class Mon:
     since: int = 0  # turn it came into play or last evolved
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(NamedTuple):
     deck: tuple[int, ...] = ()
     known_top: tuple[int, ...] = ()  # the deck's top cards both players know (put there openly)
     hand: tuple[int, ...] = ()
@@ -69,8 +68,7 @@ class Side:
         return next((m for m in self.mons() if m.card == instance), None)
 
 
-@dataclass(frozen=True, slots=True)
-class Resume:
+class Resume(NamedTuple):
     """Where a paused effect continues once its prompt is answered."""
 
     script: str  # registry key of the effect script
@@ -80,8 +78,7 @@ class Resume:
     vars: Vars = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Prompt:
+class Prompt(NamedTuple):
     """A choice inside an effect, made by `seat` one pick at a time: each
     pick is one of `options`; `done` ends it once `need` picks are made,
     and it ends by itself after `most` picks or when no option is left."""
@@ -97,8 +94,7 @@ class Prompt:
     hidden: bool = False  # options are hidden from the other seat (e.g. deck cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(NamedTuple):
     """A lasting effect: `kind` on `target` until the end of turn `until`. The
     target is a Pokémon instance, or a player as `player_marker(seat)` (< 0)."""
 
@@ -108,8 +104,7 @@ class Marker:
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     cards: tuple[str, ...]  # card id per instance
     sides: tuple[Side, Side]
     phase: int = CHOOSE_FIRST
@@ -140,36 +135,6 @@ class State:
         return self.phase == OVER
 
 
-_UPDATERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
-
-
-def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """Straight-line code copying each slot of `cls` (generated once per class)."""
-    lines = ["def update(obj, changes):", "    new = new_object(cls)"]
-    for name in vars(cls)["__slots__"]:  # frozen slotted dataclasses: a KeyError otherwise
-        value = f"changes[{name!r}] if {name!r} in changes else obj.{name}"
-        lines.append(f"    set_attribute(new, {name!r}, {value})")
-    lines.append("    return new")
-    scope: dict[str, Any] = {
-        "cls": cls,
-        "new_object": object.__new__,
-        "set_attribute": object.__setattr__,
-    }
-    exec("\n".join(lines), scope)
-    updater: Callable[[Any, dict[str, Any]], Any] = scope["update"]  # defined by the exec
-    return updater
-
-
-def update(obj: Any, **changes: Any) -> Any:
-    """`dataclasses.replace` for these frozen slotted classes, without its
-    per-call introspection (folding events spends most of its time here)."""
-    cls = type(obj)
-    updater = _UPDATERS.get(cls)
-    if updater is None:
-        updater = _UPDATERS[cls] = _updater(cls)
-    return updater(obj, changes)
-
-
 def player_marker(seat: int) -> int:
     """The target of a lasting effect on a player (not on a Pokémon): -1, -2."""
     return -1 - seat
@@ -179,21 +144,25 @@ def owner(instance: int) -> int:
     return instance // DECK
 
 
+_CARDS = catalog()  # one dict for the whole process: the hottest lookup of the rules
+
+
 def card_of(state: State, instance: int) -> Card:
-    return card(state.cards[instance])
+    return _CARDS[state.cards[instance]]
 
 
-def with_side(state: State, seat: int, side: Side) -> State:
+def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
+    """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    return update(state, sides=sides)
+    return replace(state, sides=sides, **changes)
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return update(side, active=mon)
+        return replace(side, active=mon)
     bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return update(side, bench=tuple(m for m in bench if m is not None))
+    return replace(side, bench=tuple(m for m in bench if m is not None))
 
 
 def is_active(state: State, instance: int) -> bool:

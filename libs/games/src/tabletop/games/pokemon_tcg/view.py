@@ -17,7 +17,15 @@ from pydantic import BaseModel
 
 from tabletop.kernel import Event
 
-from . import messages as m
+from .events import (
+    ActiveSet,
+    BasicBenched,
+    CardsMoved,
+    DeckShuffled,
+    HandDealt,
+    Picked,
+    PromptOpened,
+)
 from .state import PHASE_NAMES, ROTATION_NAMES, SETUP, Mon, State
 
 PUBLIC_ZONES = {"discard", "energy"}
@@ -176,7 +184,7 @@ def view(state: State, seat: int | None, to_act: list[int]) -> dict[str, Any]:
     return result.model_dump(mode="json")
 
 
-def _moved_visible(e: m.CardsMoved, seat: int | None) -> bool:
+def _moved_visible(e: CardsMoved, seat: int | None) -> bool:
     """Cards leaving or reaching a public pile are public; between hidden
     piles (hand, deck, prizes) only the owner sees those in their hand."""
     if e.revealed or e.source in PUBLIC_ZONES or e.dest in PUBLIC_ZONES:
@@ -185,23 +193,23 @@ def _moved_visible(e: m.CardsMoved, seat: int | None) -> bool:
 
 
 def redact(event: Event, seat: int | None) -> Event:
-    if isinstance(event, m.HandDealt):
+    if isinstance(event, HandDealt):
         hand = event.hand if seat == event.seat else None
         return event.model_copy(update={"hand": hand, "deck": None})
-    if isinstance(event, m.ActiveSet | m.BasicBenched) and seat != event.seat:
-        face_down = isinstance(event, m.ActiveSet) or event.face_down
+    if isinstance(event, ActiveSet | BasicBenched) and seat != event.seat:
+        face_down = isinstance(event, ActiveSet) or event.face_down
         return event.model_copy(update={"card": None}) if face_down else event
-    if isinstance(event, m.CardsMoved) and not _moved_visible(event, seat):
+    if isinstance(event, CardsMoved) and not _moved_visible(event, seat):
         return event.model_copy(update={"cards": None})
-    if isinstance(event, m.DeckShuffled):
+    if isinstance(event, DeckShuffled):
         return event.model_copy(update={"order": None})
-    if isinstance(event, m.PromptOpened) and event.hidden and seat != event.seat:
+    if isinstance(event, PromptOpened) and event.hidden and seat != event.seat:
         # A choice among hidden cards: its options, and the number of picks it
         # needs (at most the number of options), are the chooser's business.
         event = event.model_copy(update={"options": None, "need": 0, "most": 0})
-    if isinstance(event, m.PromptOpened) and seat != event.controller:
+    if isinstance(event, PromptOpened) and seat != event.controller:
         # The effect's variables are its controller's business.
         return event.model_copy(update={"vars": ()})
-    if isinstance(event, m.Picked) and event.hidden and seat != event.seat:
+    if isinstance(event, Picked) and event.hidden and seat != event.seat:
         return event.model_copy(update={"option": None})
     return event

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .. import chance
 from .. import vocabulary as v
-from ..actions import evolved
 from ..effects import Ctx
+from ..main_phase import evolved
 from ..registry import pokemon
 from ..state import Mon, State, card_of
 from .common import PLAIN, hand_not_empty, recoil, stomp
@@ -46,7 +47,7 @@ pokemon(
 
 def _draw_if_moved(ctx: Ctx) -> None:
     if ctx.vars.get("moved"):
-        ctx.b.draw(ctx.seat, 1)
+        chance.draw(ctx.b, ctx.seat, 1)
 
 
 # Skwovet: Nest Stash (Ability: hand to the bottom of the deck, then draw a card), Bite.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
 from ..effects import Ctx
+from ..events import KnockOutEffect
 from ..registry import pokemon
 from ..state import Mon, State, card_of, owner
 from .common import PLAIN, opponent_has_bench, recoil
@@ -90,7 +90,7 @@ def _doom(ctx: Ctx) -> None:
     """Both heads: the opponent's Active Pokémon is Knocked Out."""
     defender = ctx.state.sides[ctx.opponent].active
     if ctx.vars.get("heads") == 2 and defender is not None and not v.shielded(ctx, defender):
-        ctx.b.emit(m.KnockOutEffect(target=defender.card))
+        ctx.b.emit(KnockOutEffect(target=defender.card))
 
 
 # Spiritomb: Taunt (switch in 1 of the opponent's Benched Pokémon); Doom Decree (flip 2 coins:

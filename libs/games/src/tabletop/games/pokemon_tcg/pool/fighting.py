@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from .. import messages as m
+from .. import chance
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
 from ..effects import Ask, Ctx, Step
+from ..events import Damaged, PokemonShuffledIn
 from ..registry import pokemon
 from ..state import Mon, State, card_of
 from .common import PLAIN, cant_attack_next_turn, discard_own_energy, recoil
@@ -131,7 +132,7 @@ def _ask_two_benched(ctx: Ctx) -> Ask:
 
 def _one_counter_each(ctx: Ctx) -> None:
     for target in ctx.picks("targets"):
-        ctx.b.emit(m.Damaged(target=target, amount=10, counters=True))
+        ctx.b.emit(Damaged(target=target, amount=10, counters=True))
 
 
 # Hawlucha: Flying Entry (when played from the hand onto the Bench: you may put 1 damage counter
@@ -144,8 +145,8 @@ def _sandstorm(ctx: Ctx) -> None:
     everything attached into their deck."""
     defender = ctx.state.sides[ctx.opponent].active
     if ctx.picks("energy") and defender is not None and not v.shielded(ctx, defender):
-        ctx.b.emit(m.PokemonShuffledIn(seat=ctx.opponent, pokemon=defender.card))
-        ctx.b.shuffle(ctx.opponent)
+        ctx.b.emit(PokemonShuffledIn(seat=ctx.opponent, pokemon=defender.card))
+        chance.shuffle(ctx.b, ctx.opponent)
 
 
 # Sandaconda: Skull Bash; Sandstorm Spray (discard 2 Energy from this Pokémon; if you did, the

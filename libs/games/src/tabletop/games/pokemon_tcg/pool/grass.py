@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
 from ..effects import Ask, Ctx
-from ..events import Condition
+from ..events import Condition, Healed
 from ..registry import pokemon
 from ..state import Mon, State, is_active, owner
 from .common import PLAIN, on_heads
@@ -136,7 +135,7 @@ def _heal_all(ctx: Ctx) -> None:
     for target in ctx.picks("target"):
         mon = ctx.state.sides[ctx.seat].find(target)
         if mon is not None and mon.damage:
-            ctx.b.emit(m.Healed(target=target, amount=mon.damage))
+            ctx.b.emit(Healed(target=target, amount=mon.damage))
 
 
 # Arboliva: Enriching Oil (when played from the hand to evolve: you may heal all damage from 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from .. import vocabulary as v
-from ..actions import evolved, when_played
 from ..cards import Card, catalog
 from ..effects import Ctx
+from ..main_phase import evolved, when_played
 from ..registry import trainer
 from ..state import Mon, State, card_of, first_turn_of_player, is_active
 from . import trainer_rules as rules

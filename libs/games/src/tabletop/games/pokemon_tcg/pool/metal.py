@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import chance
 from .. import vocabulary as v
 from ..cards import Card
 from ..effects import Ctx
@@ -36,7 +37,7 @@ def _rumbling_engine_usable(s: State, seat: int, _: int) -> bool:
 
 
 def _draw_to_six(ctx: Ctx) -> None:
-    ctx.b.draw(ctx.seat, max(0, 6 - len(ctx.state.sides[ctx.seat].hand)))
+    chance.draw(ctx.b, ctx.seat, max(0, 6 - len(ctx.state.sides[ctx.seat].hand)))
 
 
 # Revavroom: Rumbling Engine (discard an Energy card from your hand to use it; once a turn, draw

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..damage import Passive
 from ..effects import Ask, Ctx, Step, run
+from ..events import Damaged, ToolsDiscarded
 from ..registry import pokemon
 from ..state import Mon, State, card_of, owner
 from .common import PLAIN
@@ -132,7 +132,7 @@ def _embrace(ctx: Ctx) -> None:
     for energy in ctx.picks("found"):
         target = ctx.picks("to")[0]
         v.move_cards(ctx, (energy,), "discard", "energy", target=target)
-        ctx.b.emit(m.Damaged(target=target, amount=20, counters=True))
+        ctx.b.emit(Damaged(target=target, amount=20, counters=True))
 
 
 # Gardevoir ex: Psychic Embrace (as often as you like); Miracle Force (then it recovers from
@@ -195,7 +195,7 @@ def _one_counter(ctx: Ctx) -> None:
     for target in ctx.picks("target"):
         mon = ctx.state.sides[ctx.opponent].find(target)
         if mon is not None and not v.shielded(ctx, mon):
-            ctx.b.emit(m.Damaged(target=target, amount=10, counters=True))
+            ctx.b.emit(Damaged(target=target, amount=10, counters=True))
 
 
 # Drifblim: Gust; Curse Spreading (put 8 damage counters on the opponent's Pokémon in any way you
@@ -207,7 +207,7 @@ def _joust(ctx: Ctx) -> None:
     """Before doing damage, discard all Pokémon Tools from the opponent's Active Pokémon."""
     defender = ctx.state.sides[ctx.opponent].active
     if defender is not None and defender.tool >= 0 and not v.shielded(ctx, defender):
-        ctx.b.emit(m.ToolsDiscarded(target=defender.card))
+        ctx.b.emit(ToolsDiscarded(target=defender.card))
 
 
 # Klefki: Mischievous Lock (damage.abilities_off: while it is Active, Basic Pokémon in play have

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import messages as m
 from .. import vocabulary as v
 from ..cards import Card
 from ..effects import Ctx
+from ..events import Damaged, Healed, PokemonReturned
 from ..registry import pokemon
 from ..state import Mon, State, card_of
 from .common import PLAIN, cant_attack_next_turn
@@ -92,8 +92,8 @@ def _strange_behavior_usable(s: State, seat: int, slowbro: int) -> bool:
 
 def _move_a_counter(ctx: Ctx) -> None:
     for other in ctx.picks("from"):
-        ctx.b.emit(m.Healed(target=other, amount=10))
-        ctx.b.emit(m.Damaged(target=ctx.source, amount=10, counters=True))
+        ctx.b.emit(Healed(target=other, amount=10))
+        ctx.b.emit(Damaged(target=ctx.source, amount=10, counters=True))
 
 
 # Slowbro: Strange Behavior (as often as you like: 1 damage counter from 1 of your other
@@ -136,7 +136,7 @@ def _attach_found_to(ctx: Ctx) -> None:
 
 def _curl_up(ctx: Ctx) -> None:
     if ctx.me() is not None:
-        ctx.b.emit(m.PokemonReturned(seat=ctx.seat, pokemon=ctx.source))
+        ctx.b.emit(PokemonReturned(seat=ctx.seat, pokemon=ctx.source))
 
 
 # Tatsugiri: Mise en Place (up to 2 basic Water Energy from your deck attached to 1 of your Basic

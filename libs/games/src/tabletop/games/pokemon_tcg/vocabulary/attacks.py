@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import messages as m
+from .. import chance
 from ..damage import (
     attack_damage,
     is_marked,
@@ -18,7 +18,17 @@ from ..damage import (
     retaliation,
 )
 from ..effects import STOP, Ask, Ctx, Step, Stop
-from ..events import Condition
+from ..events import (
+    Condition,
+    ConditionChanged,
+    Damaged,
+    EnergyDiscarded,
+    Healed,
+    MarkerAdded,
+    StadiumDiscarded,
+    TurnEnded,
+)
+from ..interned import shared
 from ..state import Mon, card_of, owner
 from .counts import Count
 from .moves import move_cards
@@ -44,15 +54,15 @@ def deal(ctx: Ctx, attacker: Mon, target: Mon, amount: int) -> None:
     back on the attacker for it (Rocky Helmet...)."""
     if not amount:
         return
-    ctx.b.emit(m.Damaged(target=target.card, amount=amount))
+    ctx.b.emit(Damaged(target=target.card, amount=amount))
     counters = retaliation(ctx.state, attacker, target)
     if counters:
-        ctx.b.emit(m.Damaged(target=attacker.card, amount=10 * counters, counters=True))
+        ctx.b.emit(Damaged(target=attacker.card, amount=10 * counters, counters=True))
 
 
 def flip_coins(count: int) -> Step:
     def step(ctx: Ctx) -> None:
-        ctx.vars["heads"] = sum(ctx.b.flip(ctx.seat) for _ in range(count))
+        ctx.vars["heads"] = sum(chance.flip(ctx.b, ctx.seat) for _ in range(count))
 
     return step
 
@@ -60,7 +70,7 @@ def flip_coins(count: int) -> Step:
 def flip_until_tails() -> Step:
     def step(ctx: Ctx) -> None:
         heads = 0
-        while ctx.b.flip(ctx.seat):
+        while chance.flip(ctx.b, ctx.seat):
             heads += 1
         ctx.vars["heads"] = heads
 
@@ -116,7 +126,7 @@ def self_damage(amount: int) -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         if me is not None:
-            ctx.b.emit(m.Damaged(target=me.card, amount=amount))
+            ctx.b.emit(Damaged(target=me.card, amount=amount))
 
     return step
 
@@ -131,7 +141,7 @@ def _condition(ctx: Ctx, seat: int, name: Condition, amount: int = 1) -> None:
     active = ctx.state.sides[seat].active
     if active is None or prevents_condition(ctx.state, active, name) or shielded(ctx, active):
         return
-    ctx.b.emit(m.ConditionChanged(seat=seat, condition=name, on=True, amount=amount))
+    ctx.b.emit(ConditionChanged(seat=seat, condition=name, on=True, amount=amount))
 
 
 def opponent_condition(name: Condition, amount: int = 1) -> Step:
@@ -155,7 +165,7 @@ def heal_self(amount: int) -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         if me is not None and me.damage:
-            ctx.b.emit(m.Healed(target=me.card, amount=min(amount, me.damage)))
+            ctx.b.emit(Healed(target=me.card, amount=min(amount, me.damage)))
 
     return step
 
@@ -168,7 +178,7 @@ def lasting_on_self(kind: str, amount: int = 0, *, turns: int = 1) -> Step:
         me = ctx.me()
         if me is not None:
             until = ctx.state.turn + turns
-            ctx.b.emit(m.MarkerAdded(kind=kind, target=me.card, until=until, amount=amount))
+            ctx.b.emit(MarkerAdded(kind=kind, target=me.card, until=until, amount=amount))
 
     return step
 
@@ -180,7 +190,7 @@ def lasting_on_defender(kind: str, amount: int = 0) -> Step:
         defender = ctx.state.sides[ctx.opponent].active
         if defender is not None and not shielded(ctx, defender):
             until = ctx.state.turn + 1
-            ctx.b.emit(m.MarkerAdded(kind=kind, target=defender.card, until=until, amount=amount))
+            ctx.b.emit(MarkerAdded(kind=kind, target=defender.card, until=until, amount=amount))
 
     return step
 
@@ -188,7 +198,7 @@ def lasting_on_defender(kind: str, amount: int = 0) -> Step:
 def discard_stadium() -> Step:
     def step(ctx: Ctx) -> None:
         if ctx.state.stadium >= 0:
-            ctx.b.emit(m.StadiumDiscarded(card=ctx.state.stadium))
+            ctx.b.emit(StadiumDiscarded(card=ctx.state.stadium))
 
     return step
 
@@ -197,7 +207,7 @@ def end_turn() -> Step:
     """ "Your turn ends"."""
 
     def step(ctx: Ctx) -> None:
-        ctx.b.emit(m.TurnEnded(seat=ctx.seat))
+        ctx.b.emit(shared(TurnEnded, seat=ctx.seat))
 
     return step
 
@@ -209,7 +219,7 @@ def heal_everyone(amount: int) -> Step:
         for seat in (ctx.seat, ctx.opponent):
             for mon in ctx.state.sides[seat].mons():
                 if mon.damage:
-                    ctx.b.emit(m.Healed(target=mon.card, amount=min(amount, mon.damage)))
+                    ctx.b.emit(Healed(target=mon.card, amount=min(amount, mon.damage)))
 
     return step
 
@@ -244,7 +254,7 @@ def discard_all_energy_self() -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         if me is not None and me.energy:
-            ctx.b.emit(m.EnergyDiscarded(target=me.card, cards=me.energy))
+            ctx.b.emit(EnergyDiscarded(target=me.card, cards=me.energy))
 
     return step
 
@@ -262,7 +272,7 @@ def damage_each_own_bench(amount: int) -> Step:
         for mon in ctx.state.sides[ctx.seat].bench:
             dealt = attack_damage(ctx.state, me, mon, amount)
             if dealt:
-                ctx.b.emit(m.Damaged(target=mon.card, amount=dealt))
+                ctx.b.emit(Damaged(target=mon.card, amount=dealt))
 
     return step
 
@@ -291,7 +301,7 @@ def flip_coins_for(count: Count) -> Step:
     """ "Flip a coin for each ..."."""
 
     def step(ctx: Ctx) -> None:
-        ctx.vars["heads"] = sum(ctx.b.flip(ctx.seat) for _ in range(count(ctx)))
+        ctx.vars["heads"] = sum(chance.flip(ctx.b, ctx.seat) for _ in range(count(ctx)))
 
     return step
 
@@ -305,7 +315,7 @@ def random_cards_from_opponents_hand_to_deck(count: int) -> Step:
         chosen = tuple(sorted(ctx.b.rng.sample(hand, min(count, len(hand)))))
         if chosen:
             move_cards(ctx, chosen, "hand", "deck", seat=ctx.opponent, revealed=True)
-            ctx.b.shuffle(ctx.opponent)
+            chance.shuffle(ctx.b, ctx.opponent)
 
     return step
 
@@ -330,7 +340,7 @@ def disable_picked_attack(key: str = "attack") -> Step:
             if defender is not None:
                 until = ctx.state.turn + 1
                 ctx.b.emit(
-                    m.MarkerAdded(
+                    MarkerAdded(
                         kind="cant_use_attack", target=defender.card, until=until, amount=index
                     )
                 )
@@ -346,7 +356,7 @@ def disable_own_attack(turns: int = 2) -> Step:
         if me is not None:
             until = ctx.state.turn + turns
             ctx.b.emit(
-                m.MarkerAdded(
+                MarkerAdded(
                     kind="cant_use_attack", target=me.card, until=until, amount=ctx.vars["attack"]
                 )
             )
@@ -362,11 +372,11 @@ def cure_own_active() -> Step:
         names: list[tuple[Condition, int]] = [("asleep", 1), ("confused", 2), ("paralyzed", 3)]
         for name, code in names:
             if side.rotation == code:
-                ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition=name, on=False))
+                ctx.b.emit(ConditionChanged(seat=ctx.seat, condition=name, on=False))
         if side.poison:
-            ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="poisoned", on=False))
+            ctx.b.emit(ConditionChanged(seat=ctx.seat, condition="poisoned", on=False))
         if side.burned:
-            ctx.b.emit(m.ConditionChanged(seat=ctx.seat, condition="burned", on=False))
+            ctx.b.emit(ConditionChanged(seat=ctx.seat, condition="burned", on=False))
 
     return step
 
@@ -380,6 +390,6 @@ def shield_self() -> Step:
         if me is not None:
             until = ctx.state.turn + 1
             for kind in ("no_damage", "no_effects"):
-                ctx.b.emit(m.MarkerAdded(kind=kind, target=me.card, until=until))
+                ctx.b.emit(MarkerAdded(kind=kind, target=me.card, until=until))
 
     return step

@@ -7,10 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import messages as m
 from ..damage import attack_damage
 from ..effects import Ask, Ctx, Step
-from ..events import Condition
+from ..events import (
+    Condition,
+    ConditionChanged,
+    EnergyDiscarded,
+    HandRevealed,
+    Healed,
+    MarkerAdded,
+    PokemonReturned,
+    Switched,
+)
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
 from .moves import for_each_pick, move_cards
@@ -62,13 +70,13 @@ def ask_energy_on_self(count: int, key: str = "energy", energy_type: str = "") -
 
 def switch_to_picked(key: str = "choice") -> Step:
     """Switch your Active Pokémon with the picked benched Pokémon."""
-    return for_each_pick(key, lambda ctx, to: m.Switched(seat=ctx.seat, to=to))
+    return for_each_pick(key, lambda ctx, to: Switched(seat=ctx.seat, to=to))
 
 
 def gust_picked(key: str = "choice") -> Step:
     """Switch the picked benched Pokémon of the opponent into their Active
     Spot (also when the opponent picked it, after switching out)."""
-    return for_each_pick(key, lambda ctx, to: m.Switched(seat=ctx.opponent, to=to))
+    return for_each_pick(key, lambda ctx, to: Switched(seat=ctx.opponent, to=to))
 
 
 def damage_picked(amount: int, key: str = "choice") -> Step:
@@ -91,7 +99,7 @@ def heal_picked(amount: int, key: str = "choice") -> Step:
         for target in ctx.picks(key):
             mon = ctx.state.sides[ctx.seat].find(target)
             if mon is not None and mon.damage:
-                ctx.b.emit(m.Healed(target=target, amount=min(amount, mon.damage)))
+                ctx.b.emit(Healed(target=target, amount=min(amount, mon.damage)))
 
     return step
 
@@ -100,7 +108,7 @@ def discard_picked_energy(key: str = "energy") -> Step:
     def step(ctx: Ctx) -> None:
         picks = ctx.picks(key)
         if picks and ctx.me() is not None:
-            ctx.b.emit(m.EnergyDiscarded(target=ctx.source, cards=picks))
+            ctx.b.emit(EnergyDiscarded(target=ctx.source, cards=picks))
 
     return step
 
@@ -129,7 +137,7 @@ def discard_picked_attached(key: str = "energy") -> Step:
         for energy in ctx.picks(key):
             holder = _holder(ctx, energy)
             if holder is not None and not shielded(ctx, holder):
-                ctx.b.emit(m.EnergyDiscarded(target=holder.card, cards=(energy,)))
+                ctx.b.emit(EnergyDiscarded(target=holder.card, cards=(energy,)))
 
     return step
 
@@ -168,7 +176,7 @@ def ask_own_pokemon(kind: str, where: Callable[[Ctx, Mon], bool], key: str = "ch
 
 def picked_pokemon_to_hand(key: str = "choice") -> Step:
     """Put the picked Pokémon and all attached cards into your hand."""
-    return for_each_pick(key, lambda ctx, mon: m.PokemonReturned(seat=ctx.seat, pokemon=mon))
+    return for_each_pick(key, lambda ctx, mon: PokemonReturned(seat=ctx.seat, pokemon=mon))
 
 
 def opponent_switches_out(key: str = "new_active") -> Step:
@@ -208,7 +216,7 @@ def opponent_condition_if_switched(condition: Condition, key: str = "to") -> Ste
 
     def step(ctx: Ctx) -> None:
         if ctx.picks(key):
-            ctx.b.emit(m.ConditionChanged(seat=ctx.opponent, condition=condition, on=True))
+            ctx.b.emit(ConditionChanged(seat=ctx.opponent, condition=condition, on=True))
 
     return step
 
@@ -218,7 +226,7 @@ def reveal_opponents_hand() -> Step:
 
     def step(ctx: Ctx) -> None:
         hand = ctx.state.sides[ctx.opponent].hand
-        ctx.b.emit(m.HandRevealed(seat=ctx.opponent, cards=hand))
+        ctx.b.emit(HandRevealed(seat=ctx.opponent, cards=hand))
 
     return step
 
@@ -229,6 +237,6 @@ def opponent_cant_play_items() -> Step:
     def step(ctx: Ctx) -> None:
         until = ctx.state.turn + 1
         target = player_marker(ctx.opponent)
-        ctx.b.emit(m.MarkerAdded(kind="no_items", target=target, until=until))
+        ctx.b.emit(MarkerAdded(kind="no_items", target=target, until=until))
 
     return step

@@ -7,9 +7,8 @@ from collections.abc import Callable
 
 from tabletop.kernel import Event
 
-from .. import messages as m
 from ..effects import Ctx, Step
-from ..events import Zone
+from ..events import CardsMoved, Zone
 
 
 def move_cards(
@@ -27,7 +26,7 @@ def move_cards(
     `target` / `origin`, for `seat` (the controller unless given)."""
     if cards:
         ctx.b.emit(
-            m.CardsMoved(
+            CardsMoved(
                 seat=ctx.seat if seat is None else seat,
                 cards=cards,
                 count=len(cards),

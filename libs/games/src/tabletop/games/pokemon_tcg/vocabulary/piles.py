@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import messages as m
+from .. import chance
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
-from ..events import Zone
+from ..events import BasicBenched, Zone
 from ..state import BENCH, State, card_of
 from .attacks import if_heads
 from .counts import Count
@@ -50,7 +50,7 @@ def hidden_ask(
 
 def draw(count: int) -> Step:
     def step(ctx: Ctx) -> None:
-        ctx.b.draw(ctx.seat, count)
+        chance.draw(ctx.b, ctx.seat, count)
 
     return step
 
@@ -65,7 +65,7 @@ def discard_hand() -> Step:
 def shuffle_hand_into_deck() -> Step:
     def step(ctx: Ctx) -> None:
         move_cards(ctx, ctx.state.sides[ctx.seat].hand, "hand", "deck")
-        ctx.b.shuffle(ctx.seat)
+        chance.shuffle(ctx.b, ctx.seat)
 
     return step
 
@@ -84,7 +84,7 @@ def hand_to_deck_bottom() -> Step:
 
 def shuffle_deck() -> Step:
     def step(ctx: Ctx) -> None:
-        ctx.b.shuffle(ctx.seat)
+        chance.shuffle(ctx.b, ctx.seat)
 
     return step
 
@@ -129,7 +129,7 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
 def bench_picked(key: str = "found") -> Step:
     """Put the picked Basic Pokémon onto your Bench."""
-    return for_each_pick(key, lambda ctx, card: m.BasicBenched(seat=ctx.seat, card=card))
+    return for_each_pick(key, lambda ctx, card: BasicBenched(seat=ctx.seat, card=card))
 
 
 def is_basic(c: Card) -> bool:
@@ -178,7 +178,7 @@ def draw_if_moved(count: int) -> Step:
 
     def step(ctx: Ctx) -> None:
         if ctx.vars.get("moved"):
-            ctx.b.draw(ctx.seat, count)
+            chance.draw(ctx.b, ctx.seat, count)
 
     return step
 
@@ -193,8 +193,8 @@ def each_player_reshuffles_and_draws(count: int) -> Step:
     def step(ctx: Ctx) -> None:
         for seat in (ctx.seat, ctx.opponent):
             move_cards(ctx, ctx.state.sides[seat].hand, "hand", "deck", seat=seat)
-            ctx.b.shuffle(seat)
-            ctx.b.draw(seat, count)
+            chance.shuffle(ctx.b, seat)
+            chance.draw(ctx.b, seat, count)
 
     return step
 

@@ -8,15 +8,37 @@ Each action has a `why_not_*` check returning the reason it is illegal (a
 
 from __future__ import annotations
 
-from itertools import combinations
+from tabletop.kernel import Event, EventBuilder, IllegalCommand
 
-from tabletop.kernel import Event, IllegalCommand
-
-from . import messages as m
+from . import chance
+from .codes import Refusal, TCGCode
+from .commands import (
+    AttachEnergy,
+    EndTurn,
+    Evolve,
+    PlayBasic,
+    PlayTrainer,
+    Retreat,
+    UseAbility,
+    UseAttack,
+    UseStadium,
+)
 from .damage import abilities_off, evolves_early, is_marked, keeps_poison, retreat_cost
 from .effects import run
-from .engine import Builder
-from .errors import Refusal, TCGCode
+from .events import (
+    AbilityUsed,
+    AttackUsed,
+    BasicBenched,
+    Damaged,
+    EnergyAttached,
+    Evolved,
+    EvolvedFromDeck,
+    Retreated,
+    StadiumUsed,
+    TrainerPlayed,
+    TurnEnded,
+)
+from .interned import shared
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -146,6 +168,12 @@ def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> R
     return None
 
 
+def has_ability(s: State, pokemon: int) -> bool:
+    """The Pokémon's card has an Ability to use (a cheap first test for enumeration)."""
+    entry = POOL.get(s.cards[pokemon])
+    return entry is not None and bool(entry.ability)
+
+
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
     if reason := _main(s):
         return reason
@@ -254,11 +282,11 @@ def evolved(s: State, seat: int, card: int, target: int, from_deck: bool = False
     """The event of `card` evolving `target` (from the hand, or the deck)."""
     mon = s.sides[seat].find(target)
     keeps = mon is not None and keeps_poison(s, mon)
-    kind = m.EvolvedFromDeck if from_deck else m.Evolved
+    kind = EvolvedFromDeck if from_deck else Evolved
     return kind(seat=seat, card=card, target=target, keeps_poison=keeps)
 
 
-def when_played(b: Builder, seat: int, instance: int) -> None:
+def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
     """Run the card's "when you play this Pokémon from your hand" effect, if any."""
     entry = POOL.get(b.state.cards[instance])
     mon = b.state.sides[seat].find(instance)
@@ -266,117 +294,66 @@ def when_played(b: Builder, seat: int, instance: int) -> None:
         run(b, f"{b.state.cards[instance]}/on_play", seat, instance)
 
 
-def play_basic(b: Builder, c: m.PlayBasic) -> None:
+def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(m.BasicBenched(seat=c.seat, card=c.card))
+    b.emit(shared(BasicBenched, seat=c.seat, card=c.card))
     when_played(b, c.seat, c.card)
 
 
-def evolve(b: Builder, c: m.Evolve) -> None:
+def evolve(b: EventBuilder[State], c: Evolve) -> None:
     _refuse(why_not_evolve(b.state, c.seat, c.card, c.target))
     b.emit(evolved(b.state, c.seat, c.card, c.target))
     when_played(b, c.seat, c.card)
 
 
-def attach(b: Builder, c: m.AttachEnergy) -> None:
+def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(m.EnergyAttached(seat=c.seat, card=c.card, target=c.target))
+    b.emit(shared(EnergyAttached, seat=c.seat, card=c.card, target=c.target))
 
 
-def play_trainer(b: Builder, c: m.PlayTrainer) -> None:
+def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(m.TrainerPlayed(seat=c.seat, card=c.card, kind=kind, target=c.target))  # type: ignore[arg-type]
+    b.emit(shared(TrainerPlayed, seat=c.seat, card=c.card, kind=kind, target=c.target))
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
-def use_ability(b: Builder, c: m.UseAbility) -> None:
+def use_ability(b: EventBuilder[State], c: UseAbility) -> None:
     _refuse(why_not_ability(b.state, c.seat, c.pokemon))
-    b.emit(m.AbilityUsed(seat=c.seat, pokemon=c.pokemon))
+    b.emit(shared(AbilityUsed, seat=c.seat, pokemon=c.pokemon))
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
-def use_stadium(b: Builder, c: m.UseStadium) -> None:
+def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
     _refuse(why_not_stadium(b.state, c.seat))
-    b.emit(m.StadiumUsed(seat=c.seat))
+    b.emit(shared(StadiumUsed, seat=c.seat))
     run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
 
 
-def retreat(b: Builder, c: m.Retreat) -> None:
+def retreat(b: EventBuilder[State], c: Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
-    b.emit(m.Retreated(seat=c.seat, discarded=c.discard, to=c.to))
+    b.emit(Retreated(seat=c.seat, discarded=c.discard, to=c.to))
 
 
-def attack(b: Builder, c: m.UseAttack) -> None:
+def attack(b: EventBuilder[State], c: UseAttack) -> None:
     s = b.state
     _refuse(why_not_attack(s, c.seat, c.attack))
     side = s.sides[c.seat]
     active = side.active
     assert active is not None
-    b.emit(m.AttackUsed(seat=c.seat, pokemon=active.card, attack=c.attack))
-    if side.rotation == CONFUSED and not b.flip(c.seat):
+    b.emit(shared(AttackUsed, seat=c.seat, pokemon=active.card, attack=c.attack))
+    if side.rotation == CONFUSED and not chance.flip(b, c.seat):
         # Confused and tails: 3 damage counters on itself, and the attack fails.
-        b.emit(m.Damaged(target=active.card, amount=30, counters=True))
+        b.emit(Damaged(target=active.card, amount=30, counters=True))
         return
-    if is_marked(s, "attack_may_fail", active.card) and not b.flip(c.seat):
+    if is_marked(s, "attack_may_fail", active.card) and not chance.flip(b, c.seat):
         return  # Apply Oil: tails, the attack doesn't happen
     printed = card_of(s, active.card).attacks[c.attack].damage
     variables = (("attack", c.attack), ("base", printed), ("damage", printed))
     run(b, f"{s.cards[active.card]}/attack/{c.attack}", c.seat, active.card, variables)
 
 
-def end_turn(b: Builder, c: m.EndTurn) -> None:
+def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(m.TurnEnded(seat=c.seat))
-
-
-# ------------------------------------------------------------ enumeration
-def main_commands(s: State, seat: int) -> list:
-    side = s.sides[seat]
-    out: list = []
-    mons = [mon.card for mon in side.mons()]
-    names = [card_of(s, t).name for t in mons]
-    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
-    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in side.mons())
-    can_attach = not s.used & ENERGY
-    for i in side.hand:
-        c = card_of(s, i)
-        if c.is_basic_pokemon:
-            if why_not_bench(s, seat, i) is None:
-                out.append(m.PlayBasic(seat=seat, card=i))
-        elif c.is_pokemon:
-            if can_evolve:
-                out += [
-                    m.Evolve(seat=seat, card=i, target=t)
-                    for t, name in zip(mons, names, strict=True)
-                    if name == c.evolves_from and why_not_evolve(s, seat, i, t) is None
-                ]
-        elif c.kind == "energy":
-            if can_attach:
-                out += [m.AttachEnergy(seat=seat, card=i, target=t) for t in mons]
-        else:
-            targets = mons if c.trainer_kind == "tool" else [None]
-            out += [
-                m.PlayTrainer(seat=seat, card=i, target=t)
-                for t in targets
-                if why_not_trainer(s, seat, i, t) is None
-            ]
-    out += [m.UseAbility(seat=seat, pokemon=t) for t in mons if why_not_ability(s, seat, t) is None]
-    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
-        out.append(m.UseStadium(seat=seat))
-    active = side.active
-    if active is not None:
-        if not s.used & RETREAT:
-            for paid in combinations(active.energy, retreat_cost(s, active)):
-                out += [
-                    m.Retreat(seat=seat, to=mon.card, discard=paid)
-                    for mon in side.bench
-                    if why_not_retreat(s, seat, mon.card, paid) is None
-                ]
-        attacks = range(len(card_of(s, active.card).attacks))
-        out += [
-            m.UseAttack(seat=seat, attack=i) for i in attacks if why_not_attack(s, seat, i) is None
-        ]
-    out.append(m.EndTurn(seat=seat))
-    return out
+    b.emit(shared(TurnEnded, seat=c.seat))

@@ -7,10 +7,27 @@ promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
 
 from __future__ import annotations
 
-from . import messages as m
+from tabletop.kernel import EventBuilder
+
+from . import chance
 from .damage import hp, is_ex, is_marked
 from .effects import resume, run
-from .engine import Builder
+from .events import (
+    CardsMoved,
+    CheckupDone,
+    ConditionChanged,
+    Damaged,
+    GameOver,
+    KnockedOut,
+    MarkerAdded,
+    PromptClosed,
+    PromptOpened,
+    SuddenDeath,
+    Switched,
+    TurnEnded,
+    TurnStarted,
+)
+from .interned import shared
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -20,13 +37,14 @@ from .state import (
     CHOOSE_FIRST,
     PARALYZED,
     SETUP,
+    Mon,
     State,
 )
 
 NO_ENTRY = Entry()
 
 
-def advance(b: Builder) -> None:
+def advance(b: EventBuilder[State]) -> None:
     while True:
         s = b.state
         if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
@@ -36,7 +54,7 @@ def advance(b: Builder) -> None:
         if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
             return
         if s.phase == ATTACKED:
-            b.emit(m.TurnEnded(seat=s.current))
+            b.emit(shared(TurnEnded, seat=s.current))
         elif s.phase == CHECKUP:
             checkup(b)
         elif s.phase == BETWEEN:
@@ -50,40 +68,38 @@ def _order(s: State) -> tuple[int, int]:
     return s.current, 1 - s.current
 
 
-def knockouts(b: Builder) -> None:
+def knockouts(b: EventBuilder[State]) -> None:
     """Knock Out every Pokémon with damage >= HP; the other player takes 1
     prize for each (2 for a Pokémon ex); then check who won; then ask for
     new Active Pokémon."""
     if _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
-    due = [0, 0]
-    by_attack = s.phase == ATTACKED
-    for seat in _order(s):
-        for mon in s.sides[seat].mons():
-            if mon.damage >= hp(s, mon):
-                by_damage = mon.card in s.downed_by_attack
+    down = _down(s)
+    if down:
+        due = [0, 0]
+        by_attack = s.phase == ATTACKED
+        for seat, mon in down:
+            by_damage = mon.card in s.downed_by_attack
+            b.emit(
+                KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage)
+            )
+            due[1 - seat] += 2 if is_ex(s, mon) else 1
+        for seat in _order(s):
+            prizes = b.state.sides[seat].prizes[: due[seat]]
+            if prizes:
                 b.emit(
-                    m.KnockedOut(
-                        seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage
+                    CardsMoved(
+                        seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
                     )
                 )
-                due[1 - seat] += 2 if is_ex(s, mon) else 1
-    for seat in _order(s):
-        prizes = b.state.sides[seat].prizes[: due[seat]]
-        if prizes:
-            b.emit(
-                m.CardsMoved(
-                    seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
-                )
-            )
     if _check_winners(b):
         return
     for seat in _order(b.state):
         side = b.state.sides[seat]
         if side.active is None and side.bench:
             b.emit(
-                m.PromptOpened(
+                PromptOpened(
                     seat=seat,
                     kind="promote",
                     options=tuple(mon.card for mon in side.bench),
@@ -95,7 +111,20 @@ def knockouts(b: Builder) -> None:
             return
 
 
-def _knock_out_triggers(b: Builder) -> bool:
+def _down(s: State) -> list[tuple[int, Mon]]:
+    """The Pokémon in play whose damage reached their HP, the current player's first
+    (every HP is > 0: an undamaged Pokémon needs no look-up)."""
+    down = []
+    for seat in _order(s):
+        side = s.sides[seat]
+        active = side.active
+        if active is not None and active.damage and active.damage >= hp(s, active):
+            down.append((seat, active))
+        down += [(seat, mon) for mon in side.bench if mon.damage and mon.damage >= hp(s, mon)]
+    return down
+
+
+def _knock_out_triggers(b: EventBuilder[State]) -> bool:
     """Before an Active Pokémon Knocked Out by damage from the opponent's attack
     (not by damage counters, not by Doom Decree) leaves play,
     the Tools on its owner's Bench with a Knock Out effect run, each once (a
@@ -113,7 +142,7 @@ def _knock_out_triggers(b: Builder) -> bool:
             continue
         if is_marked(b.state, "knock_out_effect_used", tool):
             continue
-        b.emit(m.MarkerAdded(kind="knock_out_effect_used", target=tool, until=s.turn))
+        b.emit(MarkerAdded(kind="knock_out_effect_used", target=tool, until=s.turn))
         variables = (("from", (active.card,)), ("to", (mon.card,)))
         run(b, f"{s.cards[tool]}/on_knock_out", seat, tool, variables)
         if b.state.prompt is not None:
@@ -121,8 +150,11 @@ def _knock_out_triggers(b: Builder) -> bool:
     return False
 
 
-def _check_winners(b: Builder) -> bool:
+def _check_winners(b: EventBuilder[State]) -> bool:
     s = b.state
+    a, z = s.sides
+    if a.prizes and z.prizes and (a.active or a.bench) and (z.active or z.bench):
+        return False  # the usual case, without building the reasons
     met = [0, 0]
     why: list[list[str]] = [[], []]
     for seat in (0, 1):
@@ -137,29 +169,31 @@ def _check_winners(b: Builder) -> bool:
     if met[0] != met[1]:
         winner = 0 if met[0] > met[1] else 1
         reason = f"seat {winner} " + " and ".join(why[winner])
-        b.emit(m.GameOver(winners=(winner,), reason=reason))
+        b.emit(GameOver(winners=(winner,), reason=reason))
     else:
-        b.emit(m.SuddenDeath(chooser=b.rng.randrange(2)))
+        b.emit(SuddenDeath(chooser=b.rng.randrange(2)))
     return True
 
 
-def answer_engine_prompt(b: Builder, kind: str, picks: tuple[int, ...], seat: int) -> None:
+def answer_engine_prompt(
+    b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
+) -> None:
     if kind == "promote":
-        b.emit(m.Switched(seat=seat, to=picks[0]))
+        b.emit(shared(Switched, seat=seat, to=picks[0]))
 
 
-def close_prompt(b: Builder) -> None:
+def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(m.PromptClosed(seat=prompt.seat))
+    b.emit(shared(PromptClosed, seat=prompt.seat))
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
         resume(b, prompt.resume, prompt.key, prompt.picked)
 
 
-def checkup(b: Builder) -> None:
+def checkup(b: EventBuilder[State]) -> None:
     """Pokémon Checkup, for each Active Pokémon: Poisoned, Burned (then a
     flip: heads recovers), Asleep (flip: heads wakes up), Paralyzed (recovers
     after its owner's turn). Knock Outs follow (in `advance`)."""
@@ -170,23 +204,23 @@ def checkup(b: Builder) -> None:
         if active is None:
             continue
         if side.poison:
-            b.emit(m.Damaged(target=active.card, amount=10 * side.poison, counters=True))
+            b.emit(Damaged(target=active.card, amount=10 * side.poison, counters=True))
         if side.burned:
-            b.emit(m.Damaged(target=active.card, amount=20, counters=True))
-            if b.flip(seat):
-                b.emit(m.ConditionChanged(seat=seat, condition="burned", on=False))
-        if side.rotation == ASLEEP and b.flip(seat):
-            b.emit(m.ConditionChanged(seat=seat, condition="asleep", on=False))
+            b.emit(Damaged(target=active.card, amount=20, counters=True))
+            if chance.flip(b, seat):
+                b.emit(ConditionChanged(seat=seat, condition="burned", on=False))
+        if side.rotation == ASLEEP and chance.flip(b, seat):
+            b.emit(ConditionChanged(seat=seat, condition="asleep", on=False))
         if side.rotation == PARALYZED and seat == s.current and side.rotation_turn < s.turn:
-            b.emit(m.ConditionChanged(seat=seat, condition="paralyzed", on=False))
-    b.emit(m.CheckupDone())
+            b.emit(ConditionChanged(seat=seat, condition="paralyzed", on=False))
+    b.emit(shared(CheckupDone))
 
 
-def start_turn(b: Builder) -> None:
+def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(m.TurnStarted(seat=seat, turn=s.turn + 1))
+    b.emit(shared(TurnStarted, seat=seat, turn=s.turn + 1))
     if not b.state.sides[seat].deck:
-        b.emit(m.GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
+        b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return
-    b.draw(seat, 1)
+    chance.draw(b, seat, 1)

@@ -1,0 +1,32 @@
+"""Coin flips, shuffles and draws: the steps that read the builder's rng or
+the hidden order of a deck, each recorded as an event."""
+
+from __future__ import annotations
+
+from tabletop.kernel import EventBuilder
+
+from .events import CardsMoved, CoinFlipped, DeckShuffled
+from .interned import shared
+from .state import State
+
+
+def flip(b: EventBuilder[State], seat: int) -> bool:
+    heads = b.rng.random() < 0.5
+    b.emit(shared(CoinFlipped, seat=seat, heads=heads))
+    return heads
+
+
+def shuffle(b: EventBuilder[State], seat: int) -> None:
+    order = list(b.state.sides[seat].deck)
+    b.rng.shuffle(order)
+    b.emit(DeckShuffled(seat=seat, order=tuple(order)))
+
+
+def draw(b: EventBuilder[State], seat: int, count: int) -> tuple[int, ...]:
+    """Draw up to `count` cards (fewer when the deck runs out)."""
+    cards = b.state.sides[seat].deck[:count]
+    if cards:
+        b.emit(
+            shared(CardsMoved, seat=seat, cards=cards, count=len(cards), source="deck", dest="hand")
+        )
+    return cards

@@ -1,0 +1,64 @@
+"""Cards moving between the zones of a side (hand, deck, discard pile, prizes, the
+Energy attached to a Pokémon): the pieces the fold of the events is made of."""
+
+from __future__ import annotations
+
+from tabletop.kernel import replace
+
+from .state import NO_ROTATION, Side, replace_mon
+
+
+def without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    if not cards:
+        return cards
+    # A card is in one place once: cards leaving from the front (a draw) are a slice.
+    if cards[: len(gone)] == gone:
+        return cards[len(gone) :]
+    drop = set(gone)
+    return tuple(c for c in cards if c not in drop)
+
+
+def from_hand(side: Side, cards: tuple[int, ...]) -> Side:
+    """Cards leave the hand; the opponent's knowledge of them goes too."""
+    return replace(side, hand=without(side.hand, cards), known=without(side.known, cards))
+
+
+def cured(side: Side) -> Side:
+    return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
+
+
+def from_deck(side: Side, cards: tuple[int, ...]) -> Side:
+    """Cards leave the deck (the known top cards among them too)."""
+    return replace(side, deck=without(side.deck, cards), known_top=without(side.known_top, cards))
+
+
+def take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
+    if zone == "hand":
+        return from_hand(side, cards)
+    if zone == "deck":
+        return from_deck(side, cards)
+    if zone == "discard":
+        return replace(side, discard=without(side.discard, cards))
+    if zone == "prizes":
+        return replace(side, prizes=without(side.prizes, cards))
+    assert zone == "energy" and target is not None
+    mon = side.find(target)
+    assert mon is not None
+    return replace_mon(side, target, replace(mon, energy=without(mon.energy, cards)))
+
+
+def put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
+    if zone == "hand":
+        return replace(side, hand=tuple(sorted(side.hand + cards)))
+    if zone == "deck":
+        return replace(side, deck=cards + side.deck)
+    if zone == "deck_bottom":
+        return replace(side, deck=side.deck + cards)
+    if zone == "discard":
+        return replace(side, discard=side.discard + cards)
+    if zone == "prizes":
+        return replace(side, prizes=side.prizes + cards)
+    assert zone == "energy" and target is not None
+    mon = side.find(target)
+    assert mon is not None
+    return replace_mon(side, target, replace(mon, energy=mon.energy + cards))
