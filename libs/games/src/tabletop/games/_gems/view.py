@@ -15,11 +15,11 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.kernel import Event, JsonDict
 
-from .messages import CardReserved, GameStarted
+from .events import CardReserved, GameStarted
 from .state import EMPTY, OVER, Player, State
 
 if TYPE_CHECKING:
-    from .engine import GemsGame
+    from .game import GemsGame
 
 
 # ------------------------------------------------------------ the view model
@@ -189,25 +189,8 @@ def sample_world(g: GemsGame, s: State, seat: int, seed: int) -> State:
         if i == seat or not p.blind:
             continue
         new = {c: swap[i, c] for c in p.blind}
-        players[i] = Player(
-            p.tokens,
-            p.bonus,
-            p.points,
-            p.cards,
-            tuple(new.get(c, c) for c in p.reserved),
-            tuple(new[c] for c in p.blind),
-            p.nobles,
-            p.under,
+        players[i] = p._replace(
+            reserved=tuple(new.get(c, c) for c in p.reserved),
+            blind=tuple(new[c] for c in p.blind),
         )
-    return State(
-        tuple(players),
-        s.supply,
-        s.market,
-        tuple(decks),
-        s.nobles,
-        s.seat,
-        s.step,
-        s.turn,
-        s.ending,
-        s.passes,
-    )
+    return s._replace(players=tuple(players), decks=tuple(decks))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .messages import (
+from . import stall
+from .events import (
     CardBought,
     CardReserved,
     GameStarted,
@@ -24,7 +25,7 @@ from .messages import (
 from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State, new_player
 
 if TYPE_CHECKING:
-    from .engine import GemsGame
+    from .game import GemsGame
 
 
 _new = tuple.__new__  # builds a named tuple from a tuple without its Python-level __new__
@@ -101,6 +102,7 @@ def with_player(
             s.turn,
             s.ending,
             passes,
+            s.stall,
         ),
     )
 
@@ -116,7 +118,7 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
 
 def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     # The most frequent event: unpacked in place, no helper calls.
-    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, _, stalls = s
     v0, v1, v2, v3, v4, v5 = g.vecs.get(e.tokens) or g.vec(e.tokens)
     p = players[e.seat]
     t0, t1, t2, t3, t4, t5 = p.tokens
@@ -130,7 +132,10 @@ def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     supply = (a0 - v0, a1 - v1, a2 - v2, a3 - v3, a4 - v4, a5 - v5)
     changed = list(players)
     changed[seat] = p
-    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
+    return _new(
+        State,
+        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, stalls),
+    )
 
 
 def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
@@ -159,7 +164,7 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
 def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     card = e.card
     t = g.rules.cards
-    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, _, stalls = s
     tokens, bonus, points, cards, reserved, blind, won, under = players[e.seat]
     if card in reserved:
         reserved = tuple(c for c in reserved if c != card)
@@ -193,7 +198,10 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     supply = (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
     changed = list(players)
     changed[seat] = p
-    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
+    return _new(
+        State,
+        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, stalls),
+    )
 
 
 def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
@@ -211,10 +219,13 @@ def on_passed(g: GemsGame, s: State, e: Passed) -> State:
 
 
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
-    players, supply, market, decks, nobles, seat, _, turn, ending, passes = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, passes, stalls = s
     n = len(players)
     ending = ending or players[seat].points >= g.rules.target  # only the seat's points moved
     over = (ending and seat == n - 1) or passes >= n
+    if seat == n - 1 and not over:  # a round ends: the stall guard's check
+        stalls = stall.after_round(stalls, players, supply)
+        over = stall.stalled(stalls)
     return _new(
         State,
         (
@@ -228,6 +239,7 @@ def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
             turn + 1,
             ending,
             passes,
+            stalls,
         ),
     )
 
