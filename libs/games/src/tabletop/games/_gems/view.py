@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.kernel import Event, JsonDict
 
+from . import stall
 from .events import CardReserved, GameStarted
 from .state import EMPTY, OVER, Player, State
 
@@ -77,6 +78,10 @@ class GemsView(_Model):
     to_act: list[int]
     last_round: bool
     passes: int  # consecutive turns without an action (a whole round ends the game)
+    # Rounds since a card last moved that ended on a token position seen
+    # before; the stall guard ends the game at `stall_limit` (stall.py).
+    stall_repeats: int
+    stall_limit: int
     supply: dict[str, int]
     rows: list[RowView]
     nobles: list[NobleView]
@@ -104,6 +109,8 @@ def view(g: GemsGame, s: State, seat: int | None) -> JsonDict:
         "to_act": g.to_act(s),
         "last_round": s.ending,
         "passes": s.passes,
+        "stall_repeats": s.stall.repeats,
+        "stall_limit": stall.STALL_REPEATS,
         "supply": dict(zip(colors, s.supply, strict=True)),
         "rows": rows,
         "nobles": [g.noble_view(n) for n in s.nobles],
