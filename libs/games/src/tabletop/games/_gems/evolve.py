@@ -22,6 +22,7 @@ from .events import (
     TokensTaken,
     TurnEnded,
 )
+from .stall import NO_STALL, Stall, after_round
 from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State, new_player
 
 if TYPE_CHECKING:
@@ -84,8 +85,10 @@ def with_player(
     decks: tuple,
     nobles: tuple,
     step: int,
-    passes: int = 0,
+    passes: int,
+    stalls: Stall,
 ) -> State:
+    """`s` with the seat's player, the table and the turn's step replaced."""
     seat = s.seat
     players = list(s.players)
     players[seat] = p
@@ -102,7 +105,7 @@ def with_player(
             s.turn,
             s.ending,
             passes,
-            s.stall,
+            stalls,
         ),
     )
 
@@ -158,13 +161,13 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
         blind = (*blind, card)
     p = _new(Player, (tokens, bonus, points, cards, (*reserved, card), blind, nobles, under))
     step = next_step(g, p, market, s.nobles, False)
-    return with_player(s, p, supply, market, decks, s.nobles, step)
+    return with_player(s, p, supply, market, decks, s.nobles, step, 0, NO_STALL)  # a card moved
 
 
 def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     card = e.card
     t = g.rules.cards
-    players, supply, market, decks, nobles, seat, _, turn, ending, _, stalls = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, _, _ = s
     tokens, bonus, points, cards, reserved, blind, won, under = players[e.seat]
     if card in reserved:
         reserved = tuple(c for c in reserved if c != card)
@@ -198,9 +201,9 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     supply = (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
     changed = list(players)
     changed[seat] = p
-    return _new(
+    return _new(  # a card moved: the stall record starts again
         State,
-        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, stalls),
+        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, NO_STALL),
     )
 
 
@@ -209,13 +212,15 @@ def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
     p = s.players[e.seat]
     p = _new(Player, (minus(p.tokens, v), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, True)
-    return with_player(s, p, plus(s.supply, v), s.market, s.decks, s.nobles, step, s.passes)
+    return with_player(
+        s, p, plus(s.supply, v), s.market, s.decks, s.nobles, step, s.passes, s.stall
+    )
 
 
 def on_passed(g: GemsGame, s: State, e: Passed) -> State:
     p = s.players[e.seat]
     step = next_step(g, p, s.market, s.nobles, False)
-    return with_player(s, p, s.supply, s.market, s.decks, s.nobles, step, s.passes + 1)
+    return with_player(s, p, s.supply, s.market, s.decks, s.nobles, step, s.passes + 1, s.stall)
 
 
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
@@ -224,8 +229,8 @@ def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
     ending = ending or players[seat].points >= g.rules.target  # only the seat's points moved
     over = (ending and seat == n - 1) or passes >= n
     if seat == n - 1 and not over:  # a round ends: the stall guard's check
-        stalls = stall.after_round(stalls, players, supply)
-        over = stall.stalled(stalls)
+        stalls = after_round(stalls, (supply, *[p[0] for p in players]))
+        over = stalls[1] >= stall.STALL_REPEATS
     return _new(
         State,
         (

@@ -38,6 +38,8 @@ from .state import ACTION, CHOOSE, OVER, RETURN, Player, State
 _STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
 _NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
 _PASSED_ROUND = "no player could act for a whole round"
+_validate_reserved = CardReserved.__pydantic_validator__.validate_python
+_validate_bought = CardBought.__pydantic_validator__.validate_python
 
 
 class GemsConfig(GameConfig):
@@ -84,7 +86,17 @@ class GemsGame(Game[State]):
         if set(self.handlers) != set(self.command_types):
             raise TypeError(f"{self.id}: command_types and handlers differ")
         self.folders: dict[type, Callable[..., State]] = {**evolve.FOLDERS, **self.extra_folders()}
-        self._fold_one = self.evolve  # bound once: the builder calls it per event
+        self._fold_one = self._folder()
+
+    def _folder(self) -> Callable[[State, Event], State]:
+        """`evolve` as the builder calls it, per event: a closure reads the game
+        and its folders faster than a method reads them from `self`."""
+        folders, game = self.folders, self
+
+        def fold_one(state: State, event: Event) -> State:
+            return folders[type(event)](game, state, event)
+
+        return fold_one
 
     # ------------------------------------------------------ the game's hooks
     def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
@@ -127,19 +139,17 @@ class GemsGame(Game[State]):
         # which this engine's state says in two fields: when it is, go straight
         # to the handler; otherwise let the kernel refuse in its own words.
         handler = self.handlers.get(type(command))
-        if handler is not None and command.seat == state.seat and state.step != OVER:
-            return self._run(handler, state, command, rng)
-        return super().decide(state, command, rng)
-
-    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        return self._run(self.handlers[type(command)], state, command, rng)
-
-    def _run(
-        self, handler: Handler, state: State, command: Command, rng: random.Random
-    ) -> list[Event]:
+        if handler is None or command.seat != state.seat or state.step == OVER:
+            return super().decide(state, command, rng)
         b = EventBuilder(state, rng, self._fold_one)
         handler(self, b, command)
         state.__dict__["fold"] = (tuple(b.events), b.state)  # for `fold`, next
+        return b.events
+
+    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        b = EventBuilder(state, rng, self._fold_one)
+        self.handlers[type(command)](self, b, command)
+        state.__dict__["fold"] = (tuple(b.events), b.state)
         return b.events
 
     def evolve(self, state: State | None, event: Event) -> State:
@@ -245,14 +255,25 @@ class GemsGame(Game[State]):
             event = self._returned[seat, names] = TokensReturned(seat=seat, tokens=names)
         return event
 
+    # (The model's validator called directly: the same validation as the
+    # constructor, without its Python frame.)
     def card_reserved(
         self, seat: int, card: int, level: int, from_deck: bool, wild: bool, refill: int | None
     ) -> CardReserved:
-        return CardReserved(
-            seat=seat, card=card, level=level, from_deck=from_deck, wild=wild, refill=refill
-        )
+        values = {
+            "seat": seat,
+            "card": card,
+            "level": level,
+            "from_deck": from_deck,
+            "wild": wild,
+            "refill": refill,
+        }
+        event: CardReserved = _validate_reserved(values)
+        return event
 
     def card_bought(
         self, seat: int, card: int, paid: tuple[str, ...], refill: int | None
     ) -> CardBought:
-        return CardBought(seat=seat, card=card, paid=paid, refill=refill)
+        values = {"seat": seat, "card": card, "paid": paid, "refill": refill}
+        event: CardBought = _validate_bought(values)
+        return event

@@ -3,60 +3,38 @@ in which play goes round in circles ends by points.
 
 At the end of every round the token position (the supply and every player's
 tokens) is compared with the positions at the ends of the earlier rounds
-since a card last moved (bought, reserved, evolved, a noble's visit). A card
-that moves is progress and clears the record; a round ending on a position
-already seen counts as a repeat, and the `STALL_REPEATS`-th repeat ends the
-game. Tokens alone cannot change for ever without repeating (their
+since a card last moved (bought, reserved, evolved). A card that moves is
+progress: its fold starts the record again (`NO_STALL`). A round ending on a
+position already seen counts as a repeat, and the `STALL_REPEATS`-th repeat
+ends the game. Tokens alone cannot change for ever without repeating (their
 positions are finite) and cards can move only so often, so every game ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
 
 STALL_REPEATS = 3
 STALL_REASON = f"stalled: the tokens came back to an earlier position {STALL_REPEATS} times"
 
+Position = tuple[tuple[int, ...], ...]  # the supply, then each player's tokens
+
 
 class Stall(NamedTuple):
-    mark: int  # the cards' progress measure when the record was cleared
-    seen: frozenset[tuple[tuple[int, ...], ...]]  # round-end token positions since then
+    seen: tuple[Position, ...]  # round-end positions since a card last moved
     repeats: int  # rounds since then that ended on a position already seen
 
 
-NO_STALL = Stall(0, frozenset(), 0)
+NO_STALL = Stall((), 0)
+_new = tuple.__new__
 
 
-class _Holding(Protocol):
-    @property
-    def tokens(self) -> tuple[int, ...]: ...
-    @property
-    def cards(self) -> tuple[int, ...]: ...
-    @property
-    def reserved(self) -> tuple[int, ...]: ...
-    @property
-    def nobles(self) -> tuple[int, ...]: ...
-    @property
-    def under(self) -> tuple[int, ...]: ...
-
-
-def progress(players: Iterable[_Holding]) -> int:
-    """Grows with every card that moves: a purchase adds a card in front (and
-    may take one from the reserve: hence the weight 2), a reservation one to
-    the reserve, an evolution one under the tile, a visit one noble."""
-    return sum(2 * len(p.cards) + len(p.reserved) + len(p.under) + len(p.nobles) for p in players)
-
-
-def after_round(stall: Stall, players: tuple[_Holding, ...], supply: tuple[int, ...]) -> Stall:
-    """The record after a round that ended with these holdings."""
-    position = (supply, *(p.tokens for p in players))
-    mark = progress(players)
-    if mark != stall.mark:
-        return Stall(mark, frozenset((position,)), 0)
-    if position in stall.seen:
-        return Stall(mark, stall.seen, stall.repeats + 1)
-    return Stall(mark, stall.seen | {position}, stall.repeats)
+def after_round(stall: Stall, position: Position) -> Stall:
+    """The record after a round that ended on `position`."""
+    seen, repeats = stall
+    if position in seen:  # few: the record starts again whenever a card moves
+        return _new(Stall, (seen, repeats + 1))
+    return _new(Stall, ((*seen, position), repeats))
 
 
 def stalled(stall: Stall) -> bool:

@@ -15,4 +15,4 @@ def on_noble_visited(g: GemsGame, s: State, e: NobleVisited) -> State:
     p = s.players[e.seat]
     p = p._replace(points=p.points + NOBLE_POINTS, nobles=(*p.nobles, e.noble))
     nobles = tuple(n for n in s.nobles if n != e.noble)
-    return with_player(s, p, s.supply, s.market, s.decks, nobles, ENDING, s.passes)
+    return with_player(s, p, s.supply, s.market, s.decks, nobles, ENDING, s.passes, s.stall)

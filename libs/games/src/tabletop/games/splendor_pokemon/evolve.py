@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tabletop.games._gems import GemsGame, State
 from tabletop.games._gems.evolve import replaced, take_from_market, with_player
+from tabletop.games._gems.stall import NO_STALL
 from tabletop.games._gems.state import ENDING
 
 from .data import CARDS
@@ -32,4 +33,5 @@ def on_evolved(g: GemsGame, s: State, e: Evolved) -> State:
         blind=blind,
         under=(*p.under, old),
     )
-    return with_player(s, p, s.supply, market, decks, s.nobles, ENDING)  # progress: passes reset
+    # Progress: the passes and the stall record start again.
+    return with_player(s, p, s.supply, market, decks, s.nobles, ENDING, 0, NO_STALL)
