@@ -61,14 +61,16 @@ def take_from_market(
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The market and decks after `card` leaves its slot and `refill` (the
     row's top card, recorded in the event) takes its place."""
-    cards = market[row]
-    slot = cards.index(card)
+    # Three list round trips in place (this runs for every card that leaves).
+    cards = list(market[row])
+    cards[cards.index(card)] = EMPTY if refill is None else refill
+    rows = list(market)
+    rows[row] = tuple(cards)
     if refill is None:
-        return replaced(market, row, replaced(cards, slot, EMPTY)), decks
-    return (
-        replaced(market, row, replaced(cards, slot, refill)),
-        replaced(decks, row, decks[row][1:]),
-    )
+        return tuple(rows), decks
+    piles = list(decks)
+    piles[row] = decks[row][1:]
+    return tuple(rows), tuple(piles)
 
 
 def next_step(g: GemsGame, p: Player, market: tuple, nobles: tuple, limit_checked: bool) -> int:
