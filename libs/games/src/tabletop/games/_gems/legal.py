@@ -61,7 +61,13 @@ class CommandBook:
         self._reservations: tuple[object, object, tuple[Command, ...]] = (None, None, ())
         self._reservable_rows = tuple(i for i, row in enumerate(rules.rows) if row.reservable)
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
-        self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {}
+        # Every return of up to 3 tokens (an action takes at most 3), built at
+        # once: a game would otherwise validate new ones well into its life.
+        self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {
+            combo: ReturnTokens(seat=seat, tokens=tuple(names[i] for i in combo))
+            for k in range(1, 4)
+            for combo in combinations_with_replacement(range(N_COLORS + 1), k)
+        }
         self._names = names
 
     def _return_cmd(self, combo: tuple[int, ...]) -> ReturnTokens:
