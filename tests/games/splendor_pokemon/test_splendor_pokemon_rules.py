@@ -9,8 +9,8 @@ import pytest
 from tabletop.games import get_game
 from tabletop.games._gems import ACTION, CHOOSE, EMPTY, OVER, RETURN, GemsCode
 from tabletop.games.splendor_pokemon import PokemonCode
-from tabletop.games.splendor_pokemon.cards import CARDS, EVOLVE_REQUIREMENT
-from tabletop.games.splendor_pokemon.game import _evolutions
+from tabletop.games.splendor_pokemon.data import CARDS, EVOLVE_REQUIREMENT
+from tabletop.games.splendor_pokemon.state import evolutions as _evolutions
 from tabletop.kernel import IllegalCommand
 
 from ..splendor.gems_checks import with_player

@@ -13,7 +13,7 @@ for every card, where a per-card test takes a dozen bytecodes per card.
 
 from __future__ import annotations
 
-from .rules import N_COLORS, CardTable
+from .ruleset import N_COLORS, CardTable
 
 LANE = 6  # bits per card: a need of up to 31 (a card's whole price) fits
 WIDE = 20  # bits per card in the per-colour tables: 4 per colour

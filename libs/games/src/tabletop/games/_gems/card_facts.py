@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.kernel import JsonDict
 
-from .engine import GemsGame
+from .game import GemsGame
 
 
 class Facts(BaseModel):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .payment import cost_items, wild_needed
-from .rules import WILD, Rules
+from .ruleset import WILD, Rules
 from .state import EMPTY, Player, State
 
 SHARPNESS = 0.6  # softmax temperature: a 3-point lead is worth about 0.85 in 2 players

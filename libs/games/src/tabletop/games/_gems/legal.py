@@ -1,29 +1,24 @@
 """Legal command generation: the hot path of every bot and benchmark.
 
-Commands are immutable and valid by construction, so each distinct one is
-built once (with the lean constructor of `fast.py`) and reused: the legal list is
-table lookups plus one affordability test of every card at once (`afford.py`).
+Commands are immutable, so each distinct one is built (and validated) once
+per seat and reused: the legal list is table lookups plus one affordability
+test of every card at once (`afford.py`).
 """
 
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from tabletop.kernel import Command
 
-from .fast import maker
-from .messages import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
+from .commands import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
 from .payment import wild_choices
-from .rules import N_COLORS, WILD
+from .ruleset import N_COLORS, WILD
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
-    from .engine import GemsGame
-
-_make = {
-    c: maker(c) for c in (TakeDifferent, TakeSame, Reserve, ReserveTop, Buy, ReturnTokens, Pass)
-}
+    from .game import GemsGame
 
 
 class CommandBook:
@@ -44,20 +39,17 @@ class CommandBook:
             else:
                 picks = [c for k in range(1, len(avail) + 1) for c in combinations(avail, k)]
             self.take_different[mask] = tuple(
-                _make[TakeDifferent](seat=seat, colors=tuple(names[i] for i in pick))
-                for pick in picks
+                TakeDifferent(seat=seat, colors=tuple(names[i] for i in pick)) for pick in picks
             )
-        self.take_same = tuple(_make[TakeSame](seat=seat, color=names[i]) for i in range(N_COLORS))
+        self.take_same = tuple(TakeSame(seat=seat, color=names[i]) for i in range(N_COLORS))
         self.reserve = {
-            c: _make[Reserve](seat=seat, card=c)
+            c: Reserve(seat=seat, card=c)
             for c in range(len(rules.cards))
             if rules.rows[rules.cards.row[c]].reservable
         }
-        self.reserve_top = tuple(
-            _make[ReserveTop](seat=seat, level=r + 1) for r in range(len(rules.rows))
-        )
-        self.pass_ = (_make[Pass](seat=seat),)
-        self.buy_plain = tuple(_make[Buy](seat=seat, card=c) for c in range(len(rules.cards)))
+        self.reserve_top = tuple(ReserveTop(seat=seat, level=r + 1) for r in range(len(rules.rows)))
+        self.pass_ = (Pass(seat=seat),)
+        self.buy_plain = tuple(Buy(seat=seat, card=c) for c in range(len(rules.cards)))
         # The buys paying otherwise than by default (see `wild_buys`).
         self.wild_buys_by: dict[tuple[int, int, int, int], tuple[Buy, ...]] = {}
         self._buy_by_payment: dict[tuple[int, tuple[int, ...]], Buy] = {}
@@ -69,16 +61,20 @@ class CommandBook:
         self._reservations: tuple[object, object, tuple[Command, ...]] = (None, None, ())
         self._reservable_rows = tuple(i for i, row in enumerate(rules.rows) if row.reservable)
         self.returns: dict[tuple[int, ...], tuple[ReturnTokens, ...]] = {}  # by capped tokens
-        self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {}
+        # Every return of up to 3 tokens (an action takes at most 3), built at
+        # once: a game would otherwise validate new ones well into its life.
+        self._return_by_combo: dict[tuple[int, ...], ReturnTokens] = {
+            combo: ReturnTokens(seat=seat, tokens=tuple(names[i] for i in combo))
+            for k in range(1, 4)
+            for combo in combinations_with_replacement(range(N_COLORS + 1), k)
+        }
         self._names = names
 
     def _return_cmd(self, combo: tuple[int, ...]) -> ReturnTokens:
         cmd = self._return_by_combo.get(combo)
         if cmd is None:
             names = tuple(self._names[i] for i in combo)
-            cmd = self._return_by_combo[combo] = cast(
-                ReturnTokens, _make[ReturnTokens](seat=self.seat, tokens=names)
-            )
+            cmd = self._return_by_combo[combo] = ReturnTokens(seat=self.seat, tokens=names)
         return cmd
 
     def wild_buys(
@@ -104,7 +100,7 @@ class CommandBook:
             if names is None:
                 names = tuple(self._names[i] for i in range(N_COLORS) for _ in range(wild_for[i]))
                 _WILD_NAMES[self._names, wild_for] = names
-            cmd = cast(Buy, _make[Buy](seat=self.seat, card=c, wild_for=names))
+            cmd = Buy(seat=self.seat, card=c, wild_for=names)
             self._buy_by_payment[c, wild_for] = cmd
         return cmd
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-from .rules import N_COLORS, WILD, CardTable
+from .ruleset import N_COLORS, WILD, CardTable
 
 Items = tuple[tuple[int, int], ...]
 

@@ -1,7 +1,8 @@
 """The engine's internal state: immutable named tuples of tuples and small
 ints (a tuple is built in one C call, several times cheaper than a frozen
 dataclass; bot search builds millions). Never crosses the wire: views and
-events do.
+events do. Copies with changes use the records' own `_replace` (ADR 0021); the
+hottest folds build the whole record from a tuple instead (`evolve.py`).
 
 Card ids index the rule set's `CardTable`; token vectors have one entry per
 colour and the wild token last; an empty market slot holds `EMPTY`.
@@ -10,6 +11,8 @@ colour and the wild token last; an empty market slot holds `EMPTY`.
 from __future__ import annotations
 
 from typing import Any, NamedTuple
+
+from .stall import NO_STALL, Stall
 
 EMPTY = -1
 
@@ -40,22 +43,17 @@ class _Fields(NamedTuple):
     turn: int = 0  # turns completed
     ending: bool = False  # someone reached the target: this round is the last
     passes: int = 0  # consecutive turns without an action
+    stall: Stall = NO_STALL  # the stall guard's record (`stall.py`)
 
 
 class State(_Fields):
     """A game state. Its value is the tuple; the instance dict is a per-state
     memo (legal commands, the fold of the last decided command), which is
-    not part of the value and is dropped by copies and pickles."""
+    not part of the value: copies and pickles rebuild the bare tuple."""
 
     @property
     def memo(self) -> dict[str, Any]:
         return self.__dict__
-
-    def __copy__(self) -> State:
-        return State(*self)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return State(*self)  # every field is an immutable tuple or int
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (State, tuple(self))

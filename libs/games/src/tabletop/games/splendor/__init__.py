@@ -5,7 +5,10 @@ Rules: docs/games/splendor.md (from the Korean rulebook). The shared engine
 lives in `tabletop.games._gems`; this package is the rule set.
 """
 
-from .game import RULES, ChooseNoble, NobleVisited, Splendor, SplendorCode
+from .codes import SplendorCode
+from .commands import ChooseNoble
+from .events import NobleVisited
+from .game import RULES, Splendor
 
 __all__ = ["GAME", "RULES", "ChooseNoble", "NobleVisited", "Splendor", "SplendorCode"]
 

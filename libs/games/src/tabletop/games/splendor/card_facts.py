@@ -7,7 +7,7 @@ from typing import Literal
 
 from tabletop.games._gems.card_facts import Facts, GemCard, Noble, gem_cards, levels
 
-from .cards import COLORS, NOBLES
+from .data import COLORS, NOBLES
 
 
 class SplendorCards(Facts):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.games._gems.evaluation import gem_evaluator
 
-from .cards import NOBLE_POINTS, NOBLES
+from .data import NOBLE_POINTS, NOBLES
 from .game import RULES
 
 shares = gem_evaluator(RULES, NOBLES, NOBLE_POINTS)

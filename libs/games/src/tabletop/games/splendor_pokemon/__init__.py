@@ -6,7 +6,10 @@ Rules: docs/games/splendor-pokemon.md (from the Korean rulebook). The shared
 engine lives in `tabletop.games._gems`; this package is the rule set.
 """
 
-from .game import RULES, Evolve, Evolved, PokemonCode, SkipEvolve, SplendorPokemon
+from .codes import PokemonCode
+from .commands import Evolve, SkipEvolve
+from .events import Evolved
+from .game import RULES, SplendorPokemon
 
 __all__ = ["GAME", "RULES", "Evolve", "Evolved", "PokemonCode", "SkipEvolve", "SplendorPokemon"]
 

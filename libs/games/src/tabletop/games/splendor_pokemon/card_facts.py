@@ -7,7 +7,7 @@ from typing import Literal
 
 from tabletop.games._gems.card_facts import Facts, GemCard, gem_cards, levels
 
-from .cards import COLORS
+from .data import COLORS
 
 
 class PokemonCard(GemCard):

@@ -15,11 +15,12 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.kernel import Event, JsonDict
 
-from .messages import CardReserved, GameStarted
+from . import stall
+from .events import CardReserved, GameStarted
 from .state import EMPTY, OVER, Player, State
 
 if TYPE_CHECKING:
-    from .engine import GemsGame
+    from .game import GemsGame
 
 
 # ------------------------------------------------------------ the view model
@@ -77,6 +78,10 @@ class GemsView(_Model):
     to_act: list[int]
     last_round: bool
     passes: int  # consecutive turns without an action (a whole round ends the game)
+    # Rounds since a card last moved that ended on a token position seen
+    # before; the stall guard ends the game at `stall_limit` (stall.py).
+    stall_repeats: int
+    stall_limit: int
     supply: dict[str, int]
     rows: list[RowView]
     nobles: list[NobleView]
@@ -104,6 +109,8 @@ def view(g: GemsGame, s: State, seat: int | None) -> JsonDict:
         "to_act": g.to_act(s),
         "last_round": s.ending,
         "passes": s.passes,
+        "stall_repeats": s.stall.repeats,
+        "stall_limit": stall.STALL_REPEATS,
         "supply": dict(zip(colors, s.supply, strict=True)),
         "rows": rows,
         "nobles": [g.noble_view(n) for n in s.nobles],
@@ -189,25 +196,8 @@ def sample_world(g: GemsGame, s: State, seat: int, seed: int) -> State:
         if i == seat or not p.blind:
             continue
         new = {c: swap[i, c] for c in p.blind}
-        players[i] = Player(
-            p.tokens,
-            p.bonus,
-            p.points,
-            p.cards,
-            tuple(new.get(c, c) for c in p.reserved),
-            tuple(new[c] for c in p.blind),
-            p.nobles,
-            p.under,
+        players[i] = p._replace(
+            reserved=tuple(new.get(c, c) for c in p.reserved),
+            blind=tuple(new[c] for c in p.blind),
         )
-    return State(
-        tuple(players),
-        s.supply,
-        s.market,
-        tuple(decks),
-        s.nobles,
-        s.seat,
-        s.step,
-        s.turn,
-        s.ending,
-        s.passes,
-    )
+    return s._replace(players=tuple(players), decks=tuple(decks))

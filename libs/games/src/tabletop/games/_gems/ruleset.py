@@ -73,8 +73,9 @@ class Rules:
 
 
 def read_csv(package: str, name: str) -> list[dict[str, str]]:
-    """A data file shipped inside a game package (never read from ../shared)."""
-    text = resources.files(package).joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    """A data file shipped inside a game's `data` package (never read from
+    ../shared): `read_csv(__package__, "cards.csv")` from that package."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text)))
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .messages import (
+from . import stall
+from .events import (
     CardBought,
     CardReserved,
     GameStarted,
@@ -21,10 +22,11 @@ from .messages import (
     TokensTaken,
     TurnEnded,
 )
+from .stall import NO_STALL, Stall, after_round
 from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State, new_player
 
 if TYPE_CHECKING:
-    from .engine import GemsGame
+    from .game import GemsGame
 
 
 _new = tuple.__new__  # builds a named tuple from a tuple without its Python-level __new__
@@ -59,14 +61,16 @@ def take_from_market(
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The market and decks after `card` leaves its slot and `refill` (the
     row's top card, recorded in the event) takes its place."""
-    cards = market[row]
-    slot = cards.index(card)
+    # Three list round trips in place (this runs for every card that leaves).
+    cards = list(market[row])
+    cards[cards.index(card)] = EMPTY if refill is None else refill
+    rows = list(market)
+    rows[row] = tuple(cards)
     if refill is None:
-        return replaced(market, row, replaced(cards, slot, EMPTY)), decks
-    return (
-        replaced(market, row, replaced(cards, slot, refill)),
-        replaced(decks, row, decks[row][1:]),
-    )
+        return tuple(rows), decks
+    piles = list(decks)
+    piles[row] = decks[row][1:]
+    return tuple(rows), tuple(piles)
 
 
 def next_step(g: GemsGame, p: Player, market: tuple, nobles: tuple, limit_checked: bool) -> int:
@@ -83,8 +87,10 @@ def with_player(
     decks: tuple,
     nobles: tuple,
     step: int,
-    passes: int = 0,
+    passes: int,
+    stalls: Stall,
 ) -> State:
+    """`s` with the seat's player, the table and the turn's step replaced."""
     seat = s.seat
     players = list(s.players)
     players[seat] = p
@@ -101,6 +107,7 @@ def with_player(
             s.turn,
             s.ending,
             passes,
+            stalls,
         ),
     )
 
@@ -116,7 +123,7 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
 
 def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     # The most frequent event: unpacked in place, no helper calls.
-    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, _, stalls = s
     v0, v1, v2, v3, v4, v5 = g.vecs.get(e.tokens) or g.vec(e.tokens)
     p = players[e.seat]
     t0, t1, t2, t3, t4, t5 = p.tokens
@@ -130,7 +137,10 @@ def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
     supply = (a0 - v0, a1 - v1, a2 - v2, a3 - v3, a4 - v4, a5 - v5)
     changed = list(players)
     changed[seat] = p
-    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
+    return _new(
+        State,
+        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, stalls),
+    )
 
 
 def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
@@ -153,13 +163,13 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
         blind = (*blind, card)
     p = _new(Player, (tokens, bonus, points, cards, (*reserved, card), blind, nobles, under))
     step = next_step(g, p, market, s.nobles, False)
-    return with_player(s, p, supply, market, decks, s.nobles, step)
+    return with_player(s, p, supply, market, decks, s.nobles, step, 0, NO_STALL)  # a card moved
 
 
 def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     card = e.card
     t = g.rules.cards
-    players, supply, market, decks, nobles, seat, _, turn, ending, _ = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, _, _ = s
     tokens, bonus, points, cards, reserved, blind, won, under = players[e.seat]
     if card in reserved:
         reserved = tuple(c for c in reserved if c != card)
@@ -193,7 +203,10 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
     supply = (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
     changed = list(players)
     changed[seat] = p
-    return _new(State, (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0))
+    return _new(  # a card moved: the stall record starts again
+        State,
+        (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, NO_STALL),
+    )
 
 
 def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
@@ -201,20 +214,25 @@ def on_returned(g: GemsGame, s: State, e: TokensReturned) -> State:
     p = s.players[e.seat]
     p = _new(Player, (minus(p.tokens, v), *p[1:]))
     step = next_step(g, p, s.market, s.nobles, True)
-    return with_player(s, p, plus(s.supply, v), s.market, s.decks, s.nobles, step, s.passes)
+    return with_player(
+        s, p, plus(s.supply, v), s.market, s.decks, s.nobles, step, s.passes, s.stall
+    )
 
 
 def on_passed(g: GemsGame, s: State, e: Passed) -> State:
     p = s.players[e.seat]
     step = next_step(g, p, s.market, s.nobles, False)
-    return with_player(s, p, s.supply, s.market, s.decks, s.nobles, step, s.passes + 1)
+    return with_player(s, p, s.supply, s.market, s.decks, s.nobles, step, s.passes + 1, s.stall)
 
 
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
-    players, supply, market, decks, nobles, seat, _, turn, ending, passes = s
+    players, supply, market, decks, nobles, seat, _, turn, ending, passes, stalls = s
     n = len(players)
     ending = ending or players[seat].points >= g.rules.target  # only the seat's points moved
     over = (ending and seat == n - 1) or passes >= n
+    if seat == n - 1 and not over:  # a round ends: the stall guard's check
+        stalls = after_round(stalls, (supply, *[p[0] for p in players]))
+        over = stalls[1] >= stall.STALL_REPEATS
     return _new(
         State,
         (
@@ -228,6 +246,7 @@ def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
             turn + 1,
             ending,
             passes,
+            stalls,
         ),
     )
 
