@@ -113,7 +113,8 @@ async def delete_namespace_stream(nats_url: str, namespace: str) -> None:
     nc = await nats.connect(nats_url)
     topology = Topology(namespace=namespace)
     try:
-        for stream in (topology.games_stream, topology.dead_letters_stream):
+        snapshots = f"KV_{topology.snapshots_bucket}"  # the rules service's bucket
+        for stream in (topology.games_stream, topology.dead_letters_stream, snapshots):
             with contextlib.suppress(NotFoundError):
                 await nc.jetstream().delete_stream(stream)
     finally:

@@ -5,6 +5,7 @@ from .errors import AppendConflict, AppendError, DuplicateAppend
 from .heads import GameHead, GameHeads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
+from .snapshots import KeyValueSnapshots, MemorySnapshots, Snapshot, SnapshotStore
 from .streams import (
     Topology,
     drop_namespace,
@@ -26,7 +27,11 @@ __all__ = [
     "EventLog",
     "GameHead",
     "GameHeads",
+    "KeyValueSnapshots",
     "MemoryEventLog",
+    "MemorySnapshots",
+    "Snapshot",
+    "SnapshotStore",
     "Topology",
     "canonical_json",
     "chain_hash",

@@ -14,7 +14,7 @@ from faststream import Context
 from faststream.asgi import AsgiFastStream
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import CommitLog, EventLog, Topology, ensure_streams
+from tabletop.eventlog import CommitLog, EventLog, KeyValueSnapshots, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.errors import Refusal
@@ -101,7 +101,10 @@ def create_app(
         # Connect before the subscribers start, so no request finds the log missing.
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
-        rules = Rules(EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts)
+        snapshots = await KeyValueSnapshots.ensure(js, topology)
+        rules = Rules(
+            EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts, snapshots
+        )
         broker.context.set_global("rules", rules)
         log.info("event log ready", extra={"stream": topology.games_stream})
 

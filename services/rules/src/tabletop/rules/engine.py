@@ -20,6 +20,7 @@ from tabletop.eventlog import (
     DuplicateAppend,
     GameHead,
     GameHeads,
+    SnapshotStore,
     next_commit,
 )
 from tabletop.games.catalog import GameCatalog
@@ -41,10 +42,11 @@ class Rules:
         catalog: GameCatalog | None = None,
         cache_size: int = 1024,
         max_attempts: int = 5,
+        snapshots: SnapshotStore | None = None,
     ) -> None:
         self.commits = commits
         self.catalog = catalog or GameCatalog()
-        self.heads = GameHeads(commits, self.catalog.get, cache_size)
+        self.heads = GameHeads(commits, self.catalog.get, cache_size, snapshots)
         self.max_attempts = max_attempts
         self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
 
@@ -82,7 +84,7 @@ class Rules:
             stream_seq = await self.commits.append(commit, 0)
         except (AppendConflict, DuplicateAppend):
             head = await self.head(game_id)
-            if head is not None and head.command_seqs.get(command_id) == 1:
+            if head is not None and await self._landed_at(head, command_id) == 1:
                 raise Refusal(
                     ServiceCode.DUPLICATE_COMMAND, "this game was already started by this command",
                     game_id, 1,
@@ -95,6 +97,18 @@ class Rules:
 
     # ----------------------------------------------------------------- submit
     async def submit(self, request: SubmitCommand) -> RulesReply:
+        # A cached head is decided on without reading the log first: the
+        # conditional append proves it current (or fails, and we re-read).
+        # Only an acceptance is proven that way, so a refusal decided on an
+        # unread cache is taken again on a head just read.
+        cached = self.heads.get(request.game_id)
+        if cached is not None:
+            try:
+                reply = await self._decide_and_append(cached, request)
+            except Refusal:
+                reply = None
+            if reply is not None:
+                return reply
         for _ in range(self.max_attempts):
             head = await self.head(request.game_id)
             if head is None:
@@ -115,6 +129,11 @@ class Rules:
         """The reply, or None when someone else appended first (try again)."""
         game_id = request.game_id
         landed = head.command_seqs.get(request.command_id)
+        if landed is None and request.expected_seq != head.last.seq:
+            # A command based on the head cannot have landed (its retry would
+            # be based on the same seq, and land after it): only others need
+            # the ids older than the head's record.
+            landed = await self._landed_at(head, request.command_id)
         if landed is not None:
             raise Refusal(
                 ServiceCode.DUPLICATE_COMMAND,
@@ -151,7 +170,7 @@ class Rules:
             # Landed meanwhile (our own retry) — the next read finds it; or the
             # id was used in another game, which is the client's mistake.
             again = await self.head(game_id)
-            if again is not None and request.command_id in again.command_seqs:
+            if again is not None and await self._landed_at(again, request.command_id):
                 return None
             raise Refusal(
                 ServiceCode.DUPLICATE_COMMAND,
@@ -160,3 +179,16 @@ class Rules:
             ) from None
         self.heads.put(game_id, head.then(commit, stream_seq, events))
         return RulesReply.ok(game_id, commit.seq)
+
+    async def _landed_at(self, head: GameHead, command_id: str) -> int | None:
+        """The seq at which `command_id` landed in the head's game, if it did:
+        the head's record of recent ids, else (a retry older than the record,
+        rare) the game's stored commits before it."""
+        landed = head.command_seqs.get(command_id)
+        if landed is not None or head.recorded_from <= 1:
+            return landed
+        commits, _ = await self.commits.load(head.last.game_id)
+        return next(
+            (c.seq for c in commits if c.command_id == command_id and c.seq < head.recorded_from),
+            None,
+        )
