@@ -1,20 +1,23 @@
 """Benchmark of the rules service over real NATS, beside raw JetStream.
 
-`service_figures` starts the rules service as a subprocess (on NATS_URL, or
-an embedded nats-server) in a namespace of its own and measures, in one run:
+`service_figures` starts rules services as subprocesses (on NATS_URL, or an
+embedded nats-server), each set in a namespace of its own, and measures in
+one run, at 1 and 64 requests in flight:
 
-- commands/s and p50/p99 request latency through the rules service, with
-  `concurrency` clients each playing random legal moves in its own game;
-- the raw JetStream append rate: the same commit messages and headers
-  (expected last subject sequence, message id), no rules;
-- the time to replay a 100-commit game from JetStream: load + fold.
+- raw: the broker's own limit, a prepared commit appended with
+  expected-last-subject-sequence and a message id (no rules, no reads);
+- commands/s and p50/p99 latency through one rules process, each client
+  playing random legal moves in its own game (and, with `baseline` given, the
+  same through a rules process running that checkout's code);
+- p99 at half the load one process sustains, and the rate of two processes;
+- cold starts at several log lengths (`bench_cold`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
-import statistics
 import tempfile
 import time
 import uuid
@@ -24,14 +27,17 @@ from typing import Any
 
 import nats
 from nats.aio.client import Client
+from nats.js.api import Header
 
 from tabletop.devserver import free_port, start_service, wait_ready
-from tabletop.eventlog import Commit, EventLog, Topology, ensure_streams, next_commit
+from tabletop.devserver.child import ChildProcess
+from tabletop.eventlog import EventLog, KeyValueSnapshots, Topology, drop_namespace, ensure_streams
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import Refusal, RulesClient, StartGame, SubmitCommand
 from tabletop.runtime import SERVICES
 
+from .bench_cold import cold_figures, write_long_game
 from .bench_nats import bench_nats
 from .tables import table_console
 
@@ -54,15 +60,44 @@ def _pick_game(game: str | None) -> Game[Any]:
     return get_game(PREFERRED_GAME if PREFERRED_GAME in ids else ids[0])
 
 
+def decides_without_chance(game: Game[Any], samples: int = 120) -> bool:
+    """Whether `game`'s moves (past its setup) never depend on the generator:
+    a client can then follow its game by deciding its own commands, with no
+    read of the log (which would load the broker and the client, not rules)."""
+    rng = random.Random(0)
+    state = game.new(game.min_players, seed=0)
+    for _ in range(samples):
+        if not game.to_act(state):
+            state = game.new(game.min_players, seed=rng.randrange(1 << 30))
+        command = rng.choice(game.legal_commands(state, game.to_act(state)[0]))
+        events = game.decide(state, command, random.Random(1))
+        if events != game.decide(state, command, random.Random(2)):
+            return False
+        state = game.fold(state, events)
+    return True
+
+
 class _Player:
     """One client playing random legal moves through the rules service,
-    following its game in the event log (so it knows the dealt cards)."""
+    following its game by deciding its own moves (`follow_locally`, for a
+    game without chance past its setup) or in the event log (so it knows the
+    cards dealt)."""
 
-    def __init__(self, client: RulesClient, log: EventLog, game: Game[Any], seed: int) -> None:
-        self.client, self.log, self.game = client, log, game
+    def __init__(
+        self,
+        client: RulesClient,
+        log: EventLog,
+        game: Game[Any],
+        seed: int,
+        interval: float,
+        follow_locally: bool,
+    ) -> None:
+        self.client, self.log, self.game, self.interval = client, log, game, interval
+        self.follow_locally = follow_locally
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.refused = 0
+        self.next_at = time.perf_counter() + random.Random(seed).random() * interval
 
     def _going(self, until: float) -> bool:
         return time.perf_counter() < until or not self.latencies  # at least one sample
@@ -74,16 +109,19 @@ class _Player:
             )
             commits, stream_seq = await self.log.load(started.game_id)
             state = self.game.replay(e for c in commits for e in c.events)
-            last = commits[-1]
+            seq = commits[-1].seq
             while self.game.to_act(state) and self._going(until):
                 seat = self.game.to_act(state)[0]
                 command = self.rng.choice(self.game.legal_commands(state, seat))
                 request = SubmitCommand(
-                    game_id=last.game_id,
+                    game_id=started.game_id,
                     command_id=uuid.uuid4().hex,
                     command=command.model_dump(mode="json"),
-                    expected_seq=last.seq,
+                    expected_seq=seq,
                 )
+                if self.interval:  # paced: one command per interval at most
+                    await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
+                    self.next_at = max(self.next_at, time.perf_counter()) + self.interval
                 sent = time.perf_counter()
                 try:
                     await self.client.submit(request)
@@ -92,19 +130,31 @@ class _Player:
                     break
                 finally:
                     self.latencies.append(time.perf_counter() - sent)
-                new, stream_seq = await self.log.load(last.game_id, (last.seq, stream_seq))
+                if self.follow_locally:
+                    state = self.game.fold(state, self.game.decide(state, command, self.rng))
+                    seq += 1
+                    continue
+                new, stream_seq = await self.log.load(started.game_id, (seq, stream_seq))
                 state = self.game.fold(
                     state, (self.game.parse_event(e) for c in new for e in c.events)
                 )
-                last = new[-1]
+                seq = new[-1].seq
 
 
 async def _rules_rate(
-    nc: Client, namespace: str, game: Game[Any], seconds: float, concurrency: int
+    nc: Client,
+    namespace: str,
+    game: Game[Any],
+    seconds: float,
+    concurrency: int,
+    rate: float = 0.0,
 ) -> dict[str, Any]:
+    """Closed loop (`rate` 0) or paced at `rate` commands/s in all."""
     client = RulesClient(nc, namespace=namespace, timeout=10.0)
     log = EventLog(nc.jetstream(), Topology(namespace=namespace))
-    players = [_Player(client, log, game, seed) for seed in range(concurrency)]
+    interval = concurrency / rate if rate else 0.0
+    local = decides_without_chance(game)
+    players = [_Player(client, log, game, seed, interval, local) for seed in range(concurrency)]
     started = time.perf_counter()
     await asyncio.gather(*(p.play(started + seconds) for p in players))
     elapsed = time.perf_counter() - started
@@ -118,22 +168,25 @@ async def _rules_rate(
     }
 
 
-async def _append_rate(
-    log: EventLog, events: list[dict[str, Any]], seconds: float, concurrency: int
+async def _raw_rate(
+    nc: Client, namespace: str, payload: bytes, seconds: float, concurrency: int
 ) -> dict[str, Any]:
+    """The broker's limit: one prepared commit's bytes appended again and
+    again, each conditional on the subject's last sequence, with a message id."""
+    js = nc.jetstream()
+    topology = Topology(namespace=namespace)
     latencies: list[float] = []
+    expected, msg_id = Header.EXPECTED_LAST_SUBJECT_SEQUENCE.value, Header.MSG_ID.value
 
     async def writer(until: float) -> None:
-        game_id, previous, stream_seq = f"raw{uuid.uuid4().hex[:12]}", None, 0
+        subject = topology.game_subject(f"raw{uuid.uuid4().hex[:12]}")
+        stream_seq = 0
         while time.perf_counter() < until:
-            commit = next_commit(
-                previous, game_id=game_id, game="raw", command_id=uuid.uuid4().hex,
-                seat=0, events=events, rules_version="1",
-            )  # fmt: skip
+            headers = {expected: str(stream_seq), msg_id: uuid.uuid4().hex}
             t = time.perf_counter()
-            stream_seq = await log.append(commit, stream_seq)
+            ack = await js.publish(subject, payload, stream=topology.games_stream, headers=headers)
             latencies.append(time.perf_counter() - t)
-            previous = commit
+            stream_seq = ack.seq
 
     started = time.perf_counter()
     await asyncio.gather(*(writer(started + seconds) for _ in range(concurrency)))
@@ -146,74 +199,128 @@ async def _append_rate(
     }
 
 
-async def _write_long_game(log: EventLog, game: Game[Any], commits_wanted: int) -> str:
-    """A game of `commits_wanted` commits (random legal play; a longer game is
-    cut there, a shorter one restarted) written straight to the log."""
-    for seed in range(50):
-        rng = random.Random(seed)
-        events = game.setup(game.min_players, seed)
-        state = game.replay(events)
-        batches = [events]
-        while game.to_act(state) and len(batches) < commits_wanted:
-            seat = game.to_act(state)[0]
-            new = game.decide(state, rng.choice(game.legal_commands(state, seat)), rng)
-            state = game.fold(state, new)
-            batches.append(new)
-        if len(batches) == commits_wanted:
-            break
-    game_id = f"replay{uuid.uuid4().hex[:12]}"
-    previous: Commit | None = None
-    stream_seq = 0
-    for batch in batches:
-        previous = next_commit(
-            previous, game_id=game_id, game=game.id, command_id=uuid.uuid4().hex,
-            seat=None if previous is None else 0,
-            events=[e.model_dump(mode="json") for e in batch], rules_version=game.rules_version,
-        )  # fmt: skip
-        stream_seq = await log.append(previous, stream_seq)
-    return game_id
+def _source_path(checkout: Path) -> str:
+    """PYTHONPATH that makes a child run `checkout`'s packages before ours."""
+    roots = sorted((checkout / "libs").glob("*/src")) + sorted(
+        (checkout / "services").glob("*/src")
+    )
+    return os.pathsep.join(str(r) for r in roots)
 
 
-async def _replay_time(log: EventLog, game: Game[Any], rounds: int = 15) -> dict[str, Any]:
-    game_id = await _write_long_game(log, game, 100)
-    loads, folds = [], []
-    for _ in range(rounds):
-        t = time.perf_counter()
-        commits, _ = await log.load(game_id)
-        loaded = time.perf_counter()
-        game.replay(e for c in commits for e in c.events)
-        loads.append(loaded - t)
-        folds.append(time.perf_counter() - loaded)
-    return {
-        "commits": len(commits),
-        "load_ms": round(1000 * statistics.median(loads), 2),
-        "fold_ms": round(1000 * statistics.median(folds), 2),
-        "total_ms": round(
-            1000 * statistics.median([a + b for a, b in zip(loads, folds, strict=True)]), 2
-        ),
-    }
+class _Services:
+    """Rules processes started for the bench, each stopped when the stack closes."""
+
+    def __init__(self, stack: ExitStack, tmp: Path, nats_url: str, baseline: Path | None) -> None:
+        self.stack, self.tmp, self.nats_url, self.baseline = stack, tmp, nats_url, baseline
+        self.spec = next(spec for spec in SERVICES if spec.name == "rules")
+
+    def start(
+        self, namespace: str, *, before: bool = False, cache_size: int = 1024
+    ) -> ChildProcess:
+        env = {
+            "NATS_URL": self.nats_url,
+            "TABLETOP_NAMESPACE": namespace,
+            "LOG_LEVEL": "WARNING",
+            "RULES_CACHE_SIZE": str(cache_size),
+        }
+        if before:
+            assert self.baseline is not None
+            env["PYTHONPATH"] = _source_path(self.baseline)
+        port = free_port()
+        log_dir = self.tmp / uuid.uuid4().hex[:8]
+        log_dir.mkdir()
+        child = start_service(self.spec, env, log_dir, port)
+        self.stack.callback(child.stop)
+        wait_ready(child, port, timeout=60)
+        return child
 
 
-async def _measure(
-    nats_url: str, namespace: str, game: Game[Any], seconds: float, concurrency: int
+CONCURRENCY = (1, 64)
+COLD_LENGTHS = (10, 1000)
+
+
+async def _throughput(
+    nats_url: str, spaces: dict[str, str], game: Game[Any], seconds: float
+) -> dict[str, Any]:
+    """raw, then each rules set, at each concurrency: interleaved in one run."""
+    nc = await nats.connect(nats_url)
+    try:
+        payload = await _typical_commit(nc, spaces["raw"], game)
+        out: dict[str, Any] = {}
+        for concurrency in CONCURRENCY:
+            row: dict[str, Any] = {
+                "raw": await _raw_rate(nc, spaces["raw"], payload, seconds, concurrency)
+            }
+            for name in ("before", "after"):
+                if name in spaces:
+                    row[name] = await _rules_rate(nc, spaces[name], game, seconds, concurrency)
+            out[str(concurrency)] = row
+        return out
+    finally:
+        await nc.close()
+
+
+async def _typical_commit(nc: Client, namespace: str, game: Game[Any]) -> bytes:
+    """The bytes of a game's second commit (a typical move), as stored."""
+    log = EventLog(nc.jetstream(), Topology(namespace=namespace))
+    game_id = await write_long_game(log, game, 2)
+    commits, _ = await log.load(game_id)
+    return commits[-1].to_bytes()
+
+
+async def _loaded(
+    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float
 ) -> dict[str, Any]:
     nc = await nats.connect(nats_url)
-    topology = Topology(namespace=namespace)
+    try:
+        return await _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
+    finally:
+        await nc.close()
+
+
+async def _cold(
+    nats_url: str, spaces: dict[str, str], game: Game[Any], lengths: tuple[int, ...]
+) -> list[dict[str, Any]]:
+    """Per log length: a long game written to each cold set's namespace, then
+    a full replay, a cold head load and each set's cold command on it."""
+    nc = await nats.connect(nats_url)
     js = nc.jetstream()
     try:
-        await ensure_streams(js, topology)
-        log = EventLog(js, topology)
-        rules = await _rules_rate(nc, namespace, game, seconds, concurrency)
-        sample = await _write_long_game(log, game, 2)
-        events = (await log.load(sample))[0][-1].events  # a typical move's events
-        raw = await _append_rate(log, events, seconds, concurrency)
-        replay = await _replay_time(log, game)
-        return {"rules": rules, "jetstream_append": raw, "replay_100": replay}
+        rows = []
+        for length in lengths:
+            row: dict[str, Any] = {}
+            for name in ("after", "before"):
+                if f"{name}_cold" not in spaces:
+                    continue
+                topology = Topology(namespace=spaces[f"{name}_cold"])
+                log = EventLog(js, topology)
+                snapshots = await KeyValueSnapshots.ensure(js, topology)
+                game_id = await write_long_game(log, game, length)
+                client = RulesClient(nc, namespace=topology.namespace, timeout=30.0)
+                figures = await cold_figures(log, snapshots, {name: client}, game_id, game)
+                row = {**figures, **row} if name == "before" else figures
+            rows.append(row)
+        return rows
     finally:
-        try:
-            await js.delete_stream(topology.games_stream)
-        finally:
-            await nc.close()
+        await nc.close()
+
+
+async def _prepare(nats_url: str, namespaces: list[str]) -> None:
+    nc = await nats.connect(nats_url)
+    try:
+        for namespace in namespaces:
+            await ensure_streams(nc.jetstream(), Topology(namespace=namespace))
+    finally:
+        await nc.close()
+
+
+async def _drop(nats_url: str, namespaces: list[str]) -> None:
+    nc = await nats.connect(nats_url)
+    try:
+        for namespace in namespaces:
+            await drop_namespace(nc.jetstream(), Topology(namespace=namespace))
+    finally:
+        await nc.close()
 
 
 def service_figures(
@@ -221,57 +328,86 @@ def service_figures(
     quiet: bool = False,
     nats_url: str | None = None,
     game: str | None = None,
-    concurrency: int = 8,
+    baseline: Path | None = None,
+    cold_lengths: tuple[int, ...] = COLD_LENGTHS,
 ) -> dict[str, Any]:
-    """Measure the rules service and raw JetStream in one run; return the figures."""
+    """Measure raw JetStream and the rules service (and `baseline`'s) in one run."""
     from rich.console import Console
 
     console = Console(stderr=True, quiet=quiet)
     chosen = _pick_game(game)
-    namespace = f"bench{uuid.uuid4().hex[:8]}"
+    run = uuid.uuid4().hex[:6]
+    spaces = {"raw": f"benchraw{run}", "after": f"benchnew{run}"}
+    if baseline is not None:
+        spaces["before"] = f"benchold{run}"
+    for name in ("before", "after"):
+        if name in spaces:
+            spaces[f"{name}_cold"] = f"{spaces[name]}cold"
     with ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-bench-")))
         nats_url, source = bench_nats(stack, tmp, nats_url)
-        rules = next(spec for spec in SERVICES if spec.name == "rules")
-        port = free_port()
-        env = {"NATS_URL": nats_url, "TABLETOP_NAMESPACE": namespace, "LOG_LEVEL": "WARNING"}
-        with console.status("starting the rules service…"):
-            child = start_service(rules, env, tmp, port)
-            stack.callback(child.stop)
-            wait_ready(child, port, timeout=60)
-        with console.status(f"rules service vs raw JetStream ({chosen.id})…"):
-            figures = asyncio.run(_measure(nats_url, namespace, chosen, seconds, concurrency))
-    return {"nats": source, "game": chosen.id, "concurrency": concurrency,
-            "seconds": seconds, **figures}  # fmt: skip
+        asyncio.run(_prepare(nats_url, list(spaces.values())))
+        stack.callback(lambda: asyncio.run(_drop(nats_url, list(spaces.values()))))
+        with ExitStack() as processes:
+            services = _Services(processes, tmp, nats_url, baseline)
+            with console.status("starting rules services…"):
+                for name in ("before", "after"):
+                    if name in spaces:
+                        services.start(spaces[name], before=name == "before")
+            with console.status(f"rules service vs raw JetStream ({chosen.id})…"):
+                throughput = asyncio.run(_throughput(nats_url, spaces, chosen, seconds))
+            one = throughput[str(max(CONCURRENCY))]["after"]["commands_per_second"]
+            with console.status("half load, then two rules processes…"):
+                half = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, one / 2))
+                services.start(spaces["after"])
+                two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0))
+        with ExitStack() as processes:
+            # Cold: processes that cache nothing (every command loads its game).
+            services = _Services(processes, tmp, nats_url, baseline)
+            with console.status("cold starts…"):
+                for name in ("before", "after"):
+                    if name in spaces:
+                        services.start(
+                            spaces[f"{name}_cold"], before=name == "before", cache_size=0
+                        )
+                cold = asyncio.run(_cold(nats_url, spaces, chosen, cold_lengths))
+    return {"nats": source, "game": chosen.id, "seconds": seconds,
+            "baseline": str(baseline) if baseline else None, "throughput": throughput,
+            "half_load": half, "two_processes": two, "cold": cold}  # fmt: skip
 
 
 def render_service_figures(figures: dict[str, Any]) -> None:
     from rich.table import Table
 
-    rules, raw, replay = figures["rules"], figures["jetstream_append"], figures["replay_100"]
-    table = Table(
-        title=f"over real NATS ({figures['nats']}), {figures['game']}, "
-        f"{figures['concurrency']} concurrent clients"
-    )
-    for column in ("path", "per second", "p50 ms", "p99 ms"):
-        table.add_column(column, justify="left" if column == "path" else "right")
-    table.add_row(
-        "rules service: submit command",
-        f"{rules['commands_per_second']:,.0f}",
-        str(rules["p50_ms"]),
-        str(rules["p99_ms"]),
-    )
-    table.add_row(
-        "raw JetStream append (same headers)",
-        f"{raw['appends_per_second']:,.0f}",
-        str(raw["p50_ms"]),
-        str(raw["p99_ms"]),
-    )
     console = table_console()
+    table = Table(title=f"over real NATS ({figures['nats']}), {figures['game']}")
+    for column in ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw"):
+        table.add_column(column, justify="left" if column == "path" else "right")
+    names = {"raw": "raw JetStream append (prepared commit)", "before": "rules (baseline)",
+             "after": "rules (this checkout)"}  # fmt: skip
+    for concurrency, row in figures["throughput"].items():
+        raw = row["raw"]["appends_per_second"]
+        for name, label in names.items():
+            if name not in row:
+                continue
+            rate = row[name].get("commands_per_second", row[name].get("appends_per_second"))
+            table.add_row(label, concurrency, f"{rate:,.0f}", str(row[name]["p50_ms"]),
+                          str(row[name]["p99_ms"]), f"{rate / raw:.3f}")  # fmt: skip
+    half, two = figures["half_load"], figures["two_processes"]
+    one = figures["throughput"][str(max(CONCURRENCY))]["after"]["commands_per_second"]
+    table.add_row("rules, paced at half its rate", str(max(CONCURRENCY)),
+                  f"{half['commands_per_second']:,.0f}", str(half["p50_ms"]),
+                  str(half["p99_ms"]), "")  # fmt: skip
+    table.add_row("two rules processes", str(max(CONCURRENCY)),
+                  f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
+                  f"{two['commands_per_second'] / one:.2f}x one")  # fmt: skip
     console.print(table)
-    ratio = rules["commands_per_second"] / raw["appends_per_second"]
-    console.print(f"rules service / raw append rate (same run): {ratio:.1%}")
-    console.print(
-        f"replay of a {replay['commits']}-commit game from JetStream: "
-        f"{replay['total_ms']} ms (load {replay['load_ms']} ms + fold {replay['fold_ms']} ms)"
-    )
+    cold = Table(title="cold starts (median ms)")
+    columns = ["commits", "full_replay_ms", "cold_head_ms", "cold_command_ms_after"]
+    if figures["baseline"]:
+        columns.append("cold_command_ms_before")
+    for column in columns:
+        cold.add_column(column.replace("_ms", "").replace("_", " "), justify="right")
+    for row in figures["cold"]:
+        cold.add_row(*(str(row.get(c, "")) for c in columns))
+    console.print(cold)

@@ -4,6 +4,7 @@ file only wires them together so `tabletop --help` lists them all."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -116,6 +117,10 @@ def bench(
         list[str] | None,
         typer.Option("--game", "-g", help="measure only this game in-process (repeatable)"),
     ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(help="a checkout whose rules service is measured beside ours, same run"),
+    ] = None,
 ) -> None:
     """Print the benchmark figures: games/s in-process, and the rules service over NATS."""
     from tabletop.kernel import UnknownGame
@@ -132,7 +137,7 @@ def bench(
     if service:
         from .bench_service import render_service_figures, service_figures
 
-        figures["service"] = service_figures(seconds, quiet=as_json)
+        figures["service"] = service_figures(seconds, quiet=as_json, baseline=baseline)
         if not as_json:
             render_service_figures(figures["service"])
     if as_json:

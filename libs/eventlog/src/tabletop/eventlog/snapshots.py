@@ -55,7 +55,7 @@ class Snapshot:
         """The snapshot, or None for one this code cannot read (another format,
         a state class that no longer unpickles): a cold load then replays."""
         try:
-            form, rules_version, last, stream_seq, state = pickle.loads(data)  # noqa: S301
+            form, rules_version, last, stream_seq, state = pickle.loads(data)
             if form != FORMAT:
                 return None
             return cls(rules_version, Commit.from_bytes(last), stream_seq, state)

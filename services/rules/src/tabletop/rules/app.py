@@ -28,7 +28,9 @@ from .settings import RulesSettings
 log = logging.getLogger("tabletop.rules")
 
 # Built at startup, once the event log answers (or in create_app around a
-# given log), and handed to each handler by faststream's context.
+# given log), and kept in faststream's context. Handlers take it from
+# `running()` instead: a `Context` parameter is resolved by fast_depends in a
+# worker thread per request, which cost more CPU than deciding the command.
 Running = Annotated[Rules, Context("rules")]
 
 
@@ -51,9 +53,17 @@ def create_app(
     # No registry, so no faststream Prometheus middleware: RulesMetrics already
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
-    if commits is not None:
-        rules = Rules(commits, catalog, settings.cache_size, settings.max_attempts)
+    held: list[Rules] = []
+
+    def serve(rules: Rules) -> None:
+        held[:] = [rules]
         broker.context.set_global("rules", rules)
+
+    def running() -> Rules:
+        return held[0]  # set before the subscribers start
+
+    if commits is not None:
+        serve(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
 
     async def answer(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
@@ -74,16 +84,16 @@ def create_app(
     queue, workers = subjects.queue, settings.workers
 
     @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame, rules: Running) -> RulesReply:
+    async def start_game(request: StartGame) -> RulesReply:
         """Start a game: commit its setup events as the game's first commit."""
-        return await answer("start", rules, lambda r: r.start(request))
+        return await answer("start", running(), lambda r: r.start(request))
 
     @broker.subscriber(
         subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
     )
-    async def submit_command(request: SubmitCommand, rules: Running) -> RulesReply:
+    async def submit_command(request: SubmitCommand) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
-        return await answer("submit", rules, lambda r: r.submit(request))
+        return await answer("submit", running(), lambda r: r.submit(request))
 
     app = service_app(
         broker,
@@ -102,10 +112,15 @@ def create_app(
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
         snapshots = await KeyValueSnapshots.ensure(js, topology)
-        rules = Rules(
-            EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts, snapshots
+        serve(
+            Rules(
+                EventLog(js, topology),
+                catalog,
+                settings.cache_size,
+                settings.max_attempts,
+                snapshots,
+            )
         )
-        broker.context.set_global("rules", rules)
         log.info("event log ready", extra={"stream": topology.games_stream})
 
     return app

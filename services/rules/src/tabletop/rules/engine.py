@@ -10,6 +10,7 @@ outcomes are recorded in the events, so replays never need it.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import secrets
 import uuid
@@ -31,8 +32,29 @@ from tabletop.messaging.errors import Refusal
 log = logging.getLogger(__name__)
 
 
+class _FreshSeeds:
+    """128-bit seeds from the OS generator, read a page at a time: one
+    `os.urandom` call per decision cost more than the decision."""
+
+    SEED_BYTES = 16
+
+    def __init__(self, seeds_per_read: int = 256) -> None:
+        self._size = self.SEED_BYTES * seeds_per_read
+        self._pool = b""
+        self._at = 0
+
+    def next(self) -> int:
+        if self._at >= len(self._pool):
+            self._pool, self._at = os.urandom(self._size), 0
+        start, self._at = self._at, self._at + self.SEED_BYTES
+        return int.from_bytes(self._pool[start : self._at], "big")
+
+
+_seeds = _FreshSeeds()
+
+
 def _fresh_rng() -> random.Random:
-    return random.Random(secrets.randbits(128))
+    return random.Random(_seeds.next())
 
 
 class Rules:
