@@ -7,6 +7,8 @@ commit hits the key and changes nothing.
 
 from tabletop.storage import Migration
 
+from .snapshots import MIGRATION_SQL as SNAPSHOTS_SQL
+
 MIGRATIONS = (
     Migration(
         1,
@@ -57,4 +59,5 @@ MIGRATIONS = (
         );
         """,
     ),
+    Migration(2, "snapshots of replayed games (views at step N)", SNAPSHOTS_SQL),
 )
