@@ -199,6 +199,29 @@ async def _raw_rate(
     }
 
 
+def _cpu_seconds(pids: list[int]) -> float | None:
+    """User + system CPU time of the processes so far (None off Linux): the
+    figure a loaded machine changes least (a rate there is mostly waiting)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+async def _metered(pids: list[int], measured: Any) -> dict[str, Any]:
+    """`measured`'s figures plus the CPU ms per command the `pids` spent on it."""
+    before = _cpu_seconds(pids)
+    figures: dict[str, Any] = await measured
+    after = _cpu_seconds(pids)
+    if before is not None and after is not None and figures["commands"]:
+        figures["cpu_ms_per_command"] = round(1000 * (after - before) / figures["commands"], 3)
+    return figures
+
+
 def _source_path(checkout: Path) -> str:
     """PYTHONPATH that makes a child run `checkout`'s packages before ours."""
     roots = sorted((checkout / "libs").glob("*/src")) + sorted(
@@ -240,7 +263,11 @@ COLD_LENGTHS = (10, 1000)
 
 
 async def _throughput(
-    nats_url: str, spaces: dict[str, str], game: Game[Any], seconds: float
+    nats_url: str,
+    spaces: dict[str, str],
+    game: Game[Any],
+    seconds: float,
+    pids: dict[str, int],
 ) -> dict[str, Any]:
     """raw, then each rules set, at each concurrency: interleaved in one run."""
     nc = await nats.connect(nats_url)
@@ -253,7 +280,9 @@ async def _throughput(
             }
             for name in ("before", "after"):
                 if name in spaces:
-                    row[name] = await _rules_rate(nc, spaces[name], game, seconds, concurrency)
+                    row[name] = await _metered(
+                        [pids[name]], _rules_rate(nc, spaces[name], game, seconds, concurrency)
+                    )
             out[str(concurrency)] = row
         return out
     finally:
@@ -269,11 +298,13 @@ async def _typical_commit(nc: Client, namespace: str, game: Game[Any]) -> bytes:
 
 
 async def _loaded(
-    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float
+    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int]
 ) -> dict[str, Any]:
     nc = await nats.connect(nats_url)
     try:
-        return await _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
+        return await _metered(
+            pids, _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
+        )
     finally:
         await nc.close()
 
@@ -350,17 +381,20 @@ def service_figures(
         stack.callback(lambda: asyncio.run(_drop(nats_url, list(spaces.values()))))
         with ExitStack() as processes:
             services = _Services(processes, tmp, nats_url, baseline)
+            pids: dict[str, int] = {}
             with console.status("starting rules services…"):
                 for name in ("before", "after"):
                     if name in spaces:
-                        services.start(spaces[name], before=name == "before")
+                        pids[name] = services.start(spaces[name], before=name == "before").pid
             with console.status(f"rules service vs raw JetStream ({chosen.id})…"):
-                throughput = asyncio.run(_throughput(nats_url, spaces, chosen, seconds))
+                throughput = asyncio.run(_throughput(nats_url, spaces, chosen, seconds, pids))
             one = throughput[str(max(CONCURRENCY))]["after"]["commands_per_second"]
             with console.status("half load, then two rules processes…"):
-                half = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, one / 2))
-                services.start(spaces["after"])
-                two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0))
+                half = asyncio.run(
+                    _loaded(nats_url, spaces["after"], chosen, seconds, one / 2, [pids["after"]])
+                )
+                both = [pids["after"], services.start(spaces["after"]).pid]
+                two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both))
         with ExitStack() as processes:
             # Cold: processes that cache nothing (every command loads its game).
             services = _Services(processes, tmp, nats_url, baseline)
@@ -381,7 +415,7 @@ def render_service_figures(figures: dict[str, Any]) -> None:
 
     console = table_console()
     table = Table(title=f"over real NATS ({figures['nats']}), {figures['game']}")
-    for column in ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw"):
+    for column in ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw", "CPU ms/cmd"):
         table.add_column(column, justify="left" if column == "path" else "right")
     names = {"raw": "raw JetStream append (prepared commit)", "before": "rules (baseline)",
              "after": "rules (this checkout)"}  # fmt: skip
@@ -392,15 +426,17 @@ def render_service_figures(figures: dict[str, Any]) -> None:
                 continue
             rate = row[name].get("commands_per_second", row[name].get("appends_per_second"))
             table.add_row(label, concurrency, f"{rate:,.0f}", str(row[name]["p50_ms"]),
-                          str(row[name]["p99_ms"]), f"{rate / raw:.3f}")  # fmt: skip
+                          str(row[name]["p99_ms"]), f"{rate / raw:.3f}",
+                          str(row[name].get("cpu_ms_per_command", "")))  # fmt: skip
     half, two = figures["half_load"], figures["two_processes"]
     one = figures["throughput"][str(max(CONCURRENCY))]["after"]["commands_per_second"]
     table.add_row("rules, paced at half its rate", str(max(CONCURRENCY)),
                   f"{half['commands_per_second']:,.0f}", str(half["p50_ms"]),
-                  str(half["p99_ms"]), "")  # fmt: skip
+                  str(half["p99_ms"]), "", str(half.get("cpu_ms_per_command", "")))  # fmt: skip
     table.add_row("two rules processes", str(max(CONCURRENCY)),
                   f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
-                  f"{two['commands_per_second'] / one:.2f}x one")  # fmt: skip
+                  f"{two['commands_per_second'] / one:.2f}x one",
+                  str(two.get("cpu_ms_per_command", "")))  # fmt: skip
     console.print(table)
     cold = Table(title="cold starts (median ms)")
     columns = ["commits", "full_replay_ms", "cold_head_ms", "cold_command_ms_after"]
