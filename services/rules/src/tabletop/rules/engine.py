@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 
 class _FreshSeeds:
     """128-bit seeds from the OS generator, read a page at a time: one
-    `os.urandom` call per decision cost more than the decision."""
+    `os.urandom` call per decision cost more than the decision. A forked
+    child reads its own page (it must never reuse its parent's seeds)."""
 
     SEED_BYTES = 16
 
@@ -42,10 +43,11 @@ class _FreshSeeds:
         self._size = self.SEED_BYTES * seeds_per_read
         self._pool = b""
         self._at = 0
+        self._pid = 0
 
     def next(self) -> int:
-        if self._at >= len(self._pool):
-            self._pool, self._at = os.urandom(self._size), 0
+        if self._at >= len(self._pool) or self._pid != os.getpid():
+            self._pool, self._at, self._pid = os.urandom(self._size), 0, os.getpid()
         start, self._at = self._at, self._at + self.SEED_BYTES
         return int.from_bytes(self._pool[start : self._at], "big")
 
@@ -122,9 +124,11 @@ class Rules:
         # A cached head is decided on without reading the log first: the
         # conditional append proves it current (or fails, and we re-read).
         # Only an acceptance is proven that way, so a refusal decided on an
-        # unread cache is taken again on a head just read.
+        # unread cache is taken again on a head just read. (A command based on
+        # another seq than the cache's finds the cache behind, or is stale:
+        # either way the log is read first.)
         cached = self.heads.get(request.game_id)
-        if cached is not None:
+        if cached is not None and request.expected_seq in (None, cached.seq):
             try:
                 reply = await self._decide_and_append(cached, request)
             except Refusal:
