@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 from faststream import Context
 from faststream.asgi import AsgiFastStream
+from faststream.nats import NatsRouter
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import CommitLog, EventLog, KeyValueSnapshots, Topology, ensure_streams
@@ -22,6 +23,7 @@ from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
 from .engine import Rules
+from .hot_path import SubmitPath
 from .metrics import RulesMetrics
 from .settings import RulesSettings
 
@@ -88,12 +90,23 @@ def create_app(
         """Start a game: commit its setup events as the game's first commit."""
         return await answer("start", running(), lambda r: r.start(request))
 
-    @broker.subscriber(
+    def submit(request: SubmitCommand) -> Awaitable[RulesReply]:
+        return answer("submit", running(), lambda r: r.submit(request))
+
+    # On real NATS, SubmitPath serves this subject; faststream's subscriber
+    # (in a router dropped at startup) serves it on the in-memory test broker
+    # and documents it.
+    documented = NatsRouter()
+
+    @documented.subscriber(
         subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
     )
     async def submit_command(request: SubmitCommand) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
-        return await answer("submit", running(), lambda r: r.submit(request))
+        return await submit(request)
+
+    broker.include_router(documented)
+    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log)
 
     app = service_app(
         broker,
@@ -109,7 +122,8 @@ def create_app(
         if commits is not None:
             return
         # Connect before the subscribers start, so no request finds the log missing.
-        js = (await broker.connect()).jetstream()
+        nc = await broker.connect()
+        js = nc.jetstream()
         await ensure_streams(js, topology)
         snapshots = await KeyValueSnapshots.ensure(js, topology)
         serve(
@@ -121,7 +135,13 @@ def create_app(
                 snapshots,
             )
         )
+        broker.routers.remove(documented)
+        await hot.start(nc)
         log.info("event log ready", extra={"stream": topology.games_stream})
+
+    @app.on_shutdown
+    async def stop_taking_commands() -> None:
+        await hot.stop()
 
     return app
 
