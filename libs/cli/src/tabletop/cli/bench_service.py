@@ -16,6 +16,7 @@ one run, at 1 and 64 requests in flight:
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import tempfile
@@ -24,6 +25,7 @@ import uuid
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import nats
 from nats.aio.client import Client
@@ -34,7 +36,7 @@ from tabletop.devserver.child import ChildProcess
 from tabletop.eventlog import EventLog, KeyValueSnapshots, Topology, drop_namespace, ensure_streams
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
-from tabletop.messaging import Refusal, RulesClient, StartGame, SubmitCommand
+from tabletop.messaging import Refusal, RulesClient, RulesSubjects, StartGame, SubmitCommand
 from tabletop.runtime import SERVICES
 
 from .bench_cold import cold_figures, write_long_game
@@ -141,6 +143,76 @@ class _Player:
                 seq = new[-1].seq
 
 
+class _PreparedPlayer:
+    """A client as cheap as the raw writer: its games (a game without chance
+    past its setup, started with a seed) are played out beforehand, every
+    request's bytes ready; timed, it only sends them and reads the replies.
+    (Validating and encoding each command with pydantic cost the client more
+    CPU than the rules process spent deciding it.)"""
+
+    def __init__(
+        self, nc: Client, namespace: str, game: Game[Any], seed: int, interval: float
+    ) -> None:
+        self.nc, self.game, self.interval = nc, game, interval
+        self.subjects = RulesSubjects(namespace=namespace)
+        self.rng = random.Random(seed)
+        self.games: list[tuple[bytes, list[bytes]]] = []
+        self.prepared = 0  # commands in `games`
+        self.latencies: list[float] = []
+        self.refused = 0
+        self.next_at = time.perf_counter() + random.Random(seed).random() * interval
+
+    def prepare(self, commands: int) -> None:
+        """Games enough for `commands` more commands."""
+        while self.prepared < commands:
+            self.games.append(self._one_game())
+            self.prepared += len(self.games[-1][1])
+
+    def _one_game(self) -> tuple[bytes, list[bytes]]:
+        game, seed, game_id = self.game, self.rng.randrange(1 << 62), uuid.uuid4().hex
+        start = {"game": game.id, "players": game.min_players, "seed": seed, "game_id": game_id}
+        state, seq, submits = game.new(game.min_players, seed), 1, []
+        while game.to_act(state):
+            command = self.rng.choice(game.legal_commands(state, game.to_act(state)[0]))
+            request = {"game_id": game_id, "command_id": uuid.uuid4().hex,
+                       "command": command.model_dump(mode="json"), "expected_seq": seq}  # fmt: skip
+            submits.append(json.dumps(request).encode())
+            state, seq = game.fold(state, game.decide(state, command, self.rng)), seq + 1
+        return json.dumps(start).encode(), submits
+
+    def _going(self, until: float) -> bool:
+        return time.perf_counter() < until or not self.latencies  # at least one sample
+
+    async def _ask(self, subject: str, data: bytes) -> bool:
+        reply = await self.nc.request(subject, data, timeout=10.0)
+        return not json.loads(reply.data).get("error")
+
+    async def play(self, until: float) -> None:
+        while self._going(until):
+            if not self.games:
+                self.prepare(1)  # more than prepared: decided now, on the clock
+            start, submits = self.games.pop(0)
+            if not await self._ask(self.subjects.start_game, start):
+                raise RuntimeError(f"the rules service refused a start: {start!r}")
+            for request in submits:
+                if not self._going(until):
+                    return
+                if self.interval:  # paced: one command per interval at most
+                    await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
+                    self.next_at = max(self.next_at, time.perf_counter()) + self.interval
+                sent = time.perf_counter()
+                accepted = await self._ask(self.subjects.submit_command, request)
+                self.latencies.append(time.perf_counter() - sent)
+                if not accepted:
+                    self.refused += 1
+                    break
+
+
+# Commands prepared per client before a closed loop's clock starts, per second
+# measured: more than one process serves here (the rest are decided on the clock).
+PREPARED_PER_SECOND = 3000
+
+
 async def _rules_rate(
     nc: Client,
     namespace: str,
@@ -150,14 +222,22 @@ async def _rules_rate(
     rate: float = 0.0,
 ) -> dict[str, Any]:
     """Closed loop (`rate` 0) or paced at `rate` commands/s in all."""
-    client = RulesClient(nc, namespace=namespace, timeout=10.0)
-    log = EventLog(nc.jetstream(), Topology(namespace=namespace))
     interval = concurrency / rate if rate else 0.0
-    local = decides_without_chance(game)
-    players = [_Player(client, log, game, seed, interval, local) for seed in range(concurrency)]
+    players: list[Any]
+    if decides_without_chance(game):
+        players = [_PreparedPlayer(nc, namespace, game, s, interval) for s in range(concurrency)]
+        per_player = (rate or PREPARED_PER_SECOND) * seconds / concurrency
+        for player in players:
+            player.prepare(int(per_player) + 1)
+    else:
+        client = RulesClient(nc, namespace=namespace, timeout=10.0)
+        log = EventLog(nc.jetstream(), Topology(namespace=namespace))
+        players = [_Player(client, log, game, s, interval, False) for s in range(concurrency)]
+    client_cpu = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*(p.play(started + seconds) for p in players))
     elapsed = time.perf_counter() - started
+    client_cpu = time.process_time() - client_cpu
     latencies = [x for p in players for x in p.latencies]
     return {
         "commands": len(latencies),
@@ -165,6 +245,7 @@ async def _rules_rate(
         "commands_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": _ms(latencies, 0.50),
         "p99_ms": _ms(latencies, 0.99),
+        "client_cpu_ms_per_command": round(1000 * client_cpu / max(1, len(latencies)), 3),
     }
 
 
@@ -188,14 +269,18 @@ async def _raw_rate(
             latencies.append(time.perf_counter() - t)
             stream_seq = ack.seq
 
+    client_cpu = time.process_time()
     started = time.perf_counter()
     await asyncio.gather(*(writer(started + seconds) for _ in range(concurrency)))
     elapsed = time.perf_counter() - started
+    client_cpu = time.process_time() - client_cpu
     return {
         "appends": len(latencies),
+        "commands": len(latencies),
         "appends_per_second": round(len(latencies) / elapsed, 1),
         "p50_ms": _ms(latencies, 0.50),
         "p99_ms": _ms(latencies, 0.99),
+        "client_cpu_ms_per_command": round(1000 * client_cpu / max(1, len(latencies)), 3),
     }
 
 
@@ -212,13 +297,46 @@ def _cpu_seconds(pids: list[int]) -> float | None:
     return total
 
 
-async def _metered(pids: list[int], measured: Any) -> dict[str, Any]:
-    """`measured`'s figures plus the CPU ms per command the `pids` spent on it."""
-    before = _cpu_seconds(pids)
-    figures: dict[str, Any] = await measured
-    after = _cpu_seconds(pids)
+def _listening_pid(url: str) -> int | None:
+    """The process listening on `url`'s TCP port here (None when not found or
+    not ours to see): the NATS server, to say what CPU it spends per command."""
+    port = urlparse(url).port or 4222
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # LISTEN
+                inodes.add(f"socket:[{fields[9]}]")
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if any(os.readlink(fd) in inodes for fd in (proc / "fd").iterdir()):
+                return int(proc.name)
+        except OSError:
+            continue
+    return None
+
+
+def _per_command(
+    figures: dict[str, Any], key: str, before: float | None, after: float | None
+) -> None:
     if before is not None and after is not None and figures["commands"]:
-        figures["cpu_ms_per_command"] = round(1000 * (after - before) / figures["commands"], 3)
+        figures[key] = round(1000 * (after - before) / figures["commands"], 3)
+
+
+async def _metered(pids: list[int], measured: Any, server: int | None = None) -> dict[str, Any]:
+    """`measured`'s figures plus the CPU ms per command the `pids` (and the
+    NATS server's process `server`, when known) spent on it."""
+    before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    figures: dict[str, Any] = await measured
+    after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    if pids:
+        _per_command(figures, "cpu_ms_per_command", before, after)
+    if server:
+        _per_command(figures, "server_cpu_ms_per_command", server_before, server_after)
     return figures
 
 
@@ -271,18 +389,17 @@ async def _throughput(
 ) -> dict[str, Any]:
     """raw, then each rules set, at each concurrency: interleaved in one run."""
     nc = await nats.connect(nats_url)
+    server = _listening_pid(nats_url)
     try:
         payload = await _typical_commit(nc, spaces["raw"], game)
         out: dict[str, Any] = {}
         for concurrency in CONCURRENCY:
-            row: dict[str, Any] = {
-                "raw": await _raw_rate(nc, spaces["raw"], payload, seconds, concurrency)
-            }
+            raw = _raw_rate(nc, spaces["raw"], payload, seconds, concurrency)
+            row: dict[str, Any] = {"raw": await _metered([], raw, server)}
             for name in ("before", "after"):
                 if name in spaces:
-                    row[name] = await _metered(
-                        [pids[name]], _rules_rate(nc, spaces[name], game, seconds, concurrency)
-                    )
+                    rules = _rules_rate(nc, spaces[name], game, seconds, concurrency)
+                    row[name] = await _metered([pids[name]], rules, server)
             out[str(concurrency)] = row
         return out
     finally:
@@ -302,9 +419,8 @@ async def _loaded(
 ) -> dict[str, Any]:
     nc = await nats.connect(nats_url)
     try:
-        return await _metered(
-            pids, _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
-        )
+        rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
+        return await _metered(pids, rules, _listening_pid(nats_url))
     finally:
         await nc.close()
 
@@ -410,12 +526,23 @@ def service_figures(
             "half_load": half, "two_processes": two, "cold": cold}  # fmt: skip
 
 
+def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str]:
+    """CPU ms per command of the rules process(es), the bench client, the NATS server."""
+    rules, client, server = (
+        str(figures.get(key, ""))
+        for key in ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command")
+    )
+    return rules, client, server
+
+
 def render_service_figures(figures: dict[str, Any]) -> None:
     from rich.table import Table
 
     console = table_console()
     table = Table(title=f"over real NATS ({figures['nats']}), {figures['game']}")
-    for column in ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw", "CPU ms/cmd"):
+    headers = ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw", "CPU ms/cmd",
+               "client CPU", "NATS CPU")  # fmt: skip
+    for column in headers:
         table.add_column(column, justify="left" if column == "path" else "right")
     names = {"raw": "raw JetStream append (prepared commit)", "before": "rules (baseline)",
              "after": "rules (this checkout)"}  # fmt: skip
@@ -427,16 +554,15 @@ def render_service_figures(figures: dict[str, Any]) -> None:
             rate = row[name].get("commands_per_second", row[name].get("appends_per_second"))
             table.add_row(label, concurrency, f"{rate:,.0f}", str(row[name]["p50_ms"]),
                           str(row[name]["p99_ms"]), f"{rate / raw:.3f}",
-                          str(row[name].get("cpu_ms_per_command", "")))  # fmt: skip
+                          *_cpu_cells(row[name]))  # fmt: skip
     half, two = figures["half_load"], figures["two_processes"]
     one = figures["throughput"][str(max(CONCURRENCY))]["after"]["commands_per_second"]
     table.add_row("rules, paced at half its rate", str(max(CONCURRENCY)),
                   f"{half['commands_per_second']:,.0f}", str(half["p50_ms"]),
-                  str(half["p99_ms"]), "", str(half.get("cpu_ms_per_command", "")))  # fmt: skip
+                  str(half["p99_ms"]), "", *_cpu_cells(half))  # fmt: skip
     table.add_row("two rules processes", str(max(CONCURRENCY)),
                   f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
-                  f"{two['commands_per_second'] / one:.2f}x one",
-                  str(two.get("cpu_ms_per_command", "")))  # fmt: skip
+                  f"{two['commands_per_second'] / one:.2f}x one", *_cpu_cells(two))  # fmt: skip
     console.print(table)
     cold = Table(title="cold starts (median ms)")
     columns = ["commits", "full_replay_ms", "cold_head_ms", "cold_command_ms_after"]

@@ -27,6 +27,7 @@ from nats.aio.subscription import Subscription
 from pydantic import ValidationError
 
 from tabletop.messaging import RulesReply, ServiceCode, SubmitCommand
+from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import malformed_message
 
 Decide = Callable[[SubmitCommand], Awaitable[RulesReply]]
@@ -93,9 +94,13 @@ class SubmitPath:
         try:
             request = SubmitCommand.model_validate_json(data)
         except ValidationError as exc:
-            return _json(self._refuse(ServiceCode.MALFORMED_REQUEST, malformed_message(exc)))
+            return _json(self._refuse(ServiceCode.MALFORMED_REQUEST, malformed_message(exc, 0)))
         try:
             return encode_reply(await self._in_turn(request))
+        except Refusal as refusal:  # `decide` gives refusals as replies; just in case
+            return encode_reply(
+                RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
+            )
         except Exception as exc:  # the service keeps answering whatever happens
             self._log.exception("request failed", exc_info=exc)
             code = (
