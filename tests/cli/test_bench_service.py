@@ -18,7 +18,12 @@ def test_service_figures_are_complete(nats_url: str) -> None:
         rules = row["after"]
         assert rules["commands"] > 0 and rules["refused"] == 0
         assert rules["p99_ms"] >= rules["p50_ms"] > 0
+        # Each side's CPU per command: the client's own is always known.
+        assert (
+            rules["client_cpu_ms_per_command"] > 0 and row["raw"]["client_cpu_ms_per_command"] > 0
+        )
     assert figures["half_load"]["commands"] > 0 and figures["two_processes"]["commands"] > 0
+    assert figures["two_apart"]["commands"] > 0 and figures["two_apart"]["refused"] == 0
     assert [row["commits"] for row in figures["cold"]] == [10, 70]
     for row in figures["cold"]:
         assert row["full_replay_ms"] > 0 and row["cold_head_ms"] > 0

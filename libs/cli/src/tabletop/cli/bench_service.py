@@ -221,7 +221,8 @@ async def _rules_rate(
     concurrency: int,
     rate: float = 0.0,
 ) -> dict[str, Any]:
-    """Closed loop (`rate` 0) or paced at `rate` commands/s in all."""
+    """Closed loop (`rate` 0) or paced at `rate` commands/s in all (with the
+    raw `latencies`, which callers drop or merge)."""
     interval = concurrency / rate if rate else 0.0
     players: list[Any]
     if decides_without_chance(game):
@@ -246,6 +247,7 @@ async def _rules_rate(
         "p50_ms": _ms(latencies, 0.50),
         "p99_ms": _ms(latencies, 0.99),
         "client_cpu_ms_per_command": round(1000 * client_cpu / max(1, len(latencies)), 3),
+        "latencies": latencies,
     }
 
 
@@ -332,6 +334,7 @@ async def _metered(pids: list[int], measured: Any, server: int | None = None) ->
     NATS server's process `server`, when known) spent on it."""
     before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
     figures: dict[str, Any] = await measured
+    figures.pop("latencies", None)
     after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
     if pids:
         _per_command(figures, "cpu_ms_per_command", before, after)
@@ -425,6 +428,34 @@ async def _loaded(
         await nc.close()
 
 
+async def _apart(
+    nats_url: str, namespaces: list[str], game: Game[Any], seconds: float, pids: list[int]
+) -> dict[str, Any]:
+    """Processes each serving its own games (a namespace each), clients split
+    evenly, all at once: two processes without the cost of sharing games (a
+    queue group hands a game's next command to either, whose head may be behind)."""
+    nc = await nats.connect(nats_url)
+    try:
+        clients = max(CONCURRENCY) // len(namespaces)
+
+        async def together() -> dict[str, Any]:
+            rows = await asyncio.gather(
+                *(_rules_rate(nc, space, game, seconds, clients) for space in namespaces)
+            )
+            latencies = [x for row in rows for x in row.pop("latencies")]
+            return {
+                "commands": sum(row["commands"] for row in rows),
+                "refused": sum(row["refused"] for row in rows),
+                "commands_per_second": round(sum(row["commands_per_second"] for row in rows), 1),
+                "p50_ms": _ms(latencies, 0.50),
+                "p99_ms": _ms(latencies, 0.99),
+            }
+
+        return await _metered(pids, together(), _listening_pid(nats_url))
+    finally:
+        await nc.close()
+
+
 async def _cold(
     nats_url: str, spaces: dict[str, str], game: Game[Any], lengths: tuple[int, ...]
 ) -> list[dict[str, Any]]:
@@ -484,7 +515,7 @@ def service_figures(
     console = Console(stderr=True, quiet=quiet)
     chosen = _pick_game(game)
     run = uuid.uuid4().hex[:6]
-    spaces = {"raw": f"benchraw{run}", "after": f"benchnew{run}"}
+    spaces = {"raw": f"benchraw{run}", "after": f"benchnew{run}", "apart": f"benchapart{run}"}
     if baseline is not None:
         spaces["before"] = f"benchold{run}"
     for name in ("before", "after"):
@@ -511,6 +542,9 @@ def service_figures(
                 )
                 both = [pids["after"], services.start(spaces["after"]).pid]
                 two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both))
+                alone = [pids["after"], services.start(spaces["apart"]).pid]
+                namespaces = [spaces["after"], spaces["apart"]]
+                apart = asyncio.run(_apart(nats_url, namespaces, chosen, seconds, alone))
         with ExitStack() as processes:
             # Cold: processes that cache nothing (every command loads its game).
             services = _Services(processes, tmp, nats_url, baseline)
@@ -523,7 +557,8 @@ def service_figures(
                 cold = asyncio.run(_cold(nats_url, spaces, chosen, cold_lengths))
     return {"nats": source, "game": chosen.id, "seconds": seconds,
             "baseline": str(baseline) if baseline else None, "throughput": throughput,
-            "half_load": half, "two_processes": two, "cold": cold}  # fmt: skip
+            "half_load": half, "two_processes": two, "two_apart": apart,
+            "cold": cold}  # fmt: skip
 
 
 def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str]:
@@ -563,6 +598,11 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     table.add_row("two rules processes", str(max(CONCURRENCY)),
                   f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
                   f"{two['commands_per_second'] / one:.2f}x one", *_cpu_cells(two))  # fmt: skip
+    apart = figures["two_apart"]
+    table.add_row("two rules processes, each its own games", str(max(CONCURRENCY)),
+                  f"{apart['commands_per_second']:,.0f}", str(apart["p50_ms"]),
+                  str(apart["p99_ms"]), f"{apart['commands_per_second'] / one:.2f}x one",
+                  *_cpu_cells(apart))  # fmt: skip
     console.print(table)
     cold = Table(title="cold starts (median ms)")
     columns = ["commits", "full_replay_ms", "cold_head_ms", "cold_command_ms_after"]
