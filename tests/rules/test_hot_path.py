@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from typing import Any
 
 import pytest
 from faststream.nats import TestNatsBroker
+from nats.aio.client import Client
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
 
 from tabletop.eventlog import Commit, MemoryEventLog
 from tabletop.games.catalog import GameCatalog
@@ -133,3 +137,25 @@ async def test_an_unexpected_failure_is_an_internal_error_reply() -> None:
     path = SubmitPath("t", "rules", 1, broken, refuse, logging.getLogger("test"))
     reply = json.loads(await path.answer(add("g", 0, "c", expected_seq=1)))
     assert reply["error"] == {"code": "internal_error", "message": "RuntimeError: boom"}
+
+
+@pytest.mark.integration
+async def test_stopping_answers_the_commands_already_taken_then_takes_none(nc: Client) -> None:
+    taken = asyncio.Event()
+
+    async def slow(request: SubmitCommand) -> RulesReply:
+        taken.set()
+        await asyncio.sleep(0.2)
+        return RulesReply.ok(request.game_id, 2)
+
+    subject = f"hot{uuid.uuid4().hex[:8]}.rules.submit"
+    path = SubmitPath(subject, "rules", 4, slow, refuse, logging.getLogger("test"))
+    await path.start(nc)
+    reply = asyncio.create_task(nc.request(subject, add("g", 0, "c", 1), timeout=5))
+    await taken.wait()
+    await path.stop()
+    assert json.loads((await reply).data) == {
+        "accepted": True, "game_id": "g", "seq": 2, "error": None,
+    }  # fmt: skip
+    with pytest.raises((NoRespondersError, NatsTimeout)):
+        await nc.request(subject, add("g", 0, "c2", 2), timeout=0.5)

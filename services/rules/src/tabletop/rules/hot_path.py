@@ -16,6 +16,7 @@ the first left instead of losing the race to it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -24,6 +25,7 @@ from typing import Any
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from nats.errors import Error as NatsError
 from pydantic import ValidationError
 
 from tabletop.messaging import RulesReply, ServiceCode, SubmitCommand
@@ -69,9 +71,11 @@ class SubmitPath:
 
     async def stop(self) -> None:
         """Stop taking commands, then let those taken finish and reply."""
-        if self._sub is not None:
-            await self._sub.unsubscribe()
-            self._sub = None
+        sub, self._sub = self._sub, None
+        if sub is not None:
+            # Drain, not unsubscribe: commands NATS already delivered are answered.
+            with contextlib.suppress(NatsError):
+                await sub.drain()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
@@ -87,7 +91,10 @@ class SubmitPath:
         finally:
             self._slots.release()
         if msg.reply and self._nc is not None:
-            await self._nc.publish(msg.reply, body)
+            try:
+                await self._nc.publish(msg.reply, body)
+            except NatsError as exc:  # connection lost: the client retries by command id
+                self._log.warning("reply not sent: %s", exc)
 
     async def answer(self, data: bytes) -> bytes:
         """The reply body to one request body."""
