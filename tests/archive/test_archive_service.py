@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import asyncpg
 import pytest
 from nats.aio.client import Client
 
@@ -20,6 +21,7 @@ from tabletop.messaging.archive import (
 )
 from tests.archive.play import finish, play
 from tests.support.platform import ask
+from tests.support.stateful_services import ServiceProcess
 
 pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("archive")]
 
@@ -162,3 +164,32 @@ async def test_a_schotten_totten_replay_equals_the_live_game(
             nc, archive_subjects.view, GetView(game_id=played.game_id, step=step, seat=seat)
         )
         assert reply["view"] == views[seat], (step, seat)
+
+
+async def test_views_at_every_step_start_from_the_archives_snapshots(
+    nc: Client,
+    archive_log: EventLog,
+    archive_subjects: ArchiveSubjects,
+    archive_service: ServiceProcess,
+    database_url: str,
+) -> None:
+    from tabletop.archive.snapshots import SNAPSHOT_EVERY
+
+    game = get_game("schotten-totten")
+    played = await play(archive_log, players=2, seed=23, game=game)
+    await wait_archived(nc, archive_subjects, played.game_id, len(played.commits))
+    for step, views in played.views.items():  # the same views as the live game, every step
+        reply = await ask(nc, archive_subjects.view, GetView(game_id=played.game_id, step=step))
+        assert reply["view"] == views[None], step
+    # Stored on the way (when archived, or by the first view past them).
+    schema = archive_service.env["ARCHIVE_DB_SCHEMA"]
+    conn = await asyncpg.connect(database_url)
+    try:
+        seqs = await conn.fetch(
+            f'SELECT seq FROM "{schema}".snapshots WHERE game_id = $1 ORDER BY seq',
+            played.game_id,
+        )
+    finally:
+        await conn.close()
+    every = list(range(SNAPSHOT_EVERY, len(played.commits) + 1, SNAPSHOT_EVERY))
+    assert [row["seq"] for row in seqs] == every and every

@@ -4,6 +4,7 @@ file only wires them together so `tabletop --help` lists them all."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -123,6 +124,10 @@ def bench(
             "(repeatable; also TABLETOP_PEER_<GAME>, e.g. TABLETOP_PEER_SCHOTTEN_TOTTEN)",
         ),
     ] = None,
+    baseline: Annotated[
+        Path | None,
+        typer.Option(help="a checkout whose rules service is measured beside ours, same run"),
+    ] = None,
 ) -> None:
     """Print the benchmark figures: games/s in-process, and the rules service over NATS."""
     from tabletop.kernel import UnknownGame
@@ -142,7 +147,7 @@ def bench(
     if service:
         from .bench_service import render_service_figures, service_figures
 
-        figures["service"] = service_figures(seconds, quiet=as_json)
+        figures["service"] = service_figures(seconds, quiet=as_json, baseline=baseline)
         if not as_json:
             render_service_figures(figures["service"])
     if as_json:

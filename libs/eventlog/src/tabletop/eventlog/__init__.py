@@ -6,6 +6,7 @@ from .heads import GameHead, GameHeads
 from .log import EventLog
 from .memory import CommitLog, MemoryEventLog
 from .retention import PrunedGame, PrunedGames
+from .snapshots import KeyValueSnapshots, MemorySnapshots, Snapshot, SnapshotStore
 from .streams import (
     Topology,
     drop_namespace,
@@ -27,9 +28,13 @@ __all__ = [
     "EventLog",
     "GameHead",
     "GameHeads",
+    "KeyValueSnapshots",
     "MemoryEventLog",
     "PrunedGame",
     "PrunedGames",
+    "MemorySnapshots",
+    "Snapshot",
+    "SnapshotStore",
     "Topology",
     "canonical_json",
     "chain_hash",

@@ -5,14 +5,21 @@ Every service that needs a game's state uses this one component: the rules
 service (decide on the head, append after it), bots and the gateway (the
 latest head, read from the event log), the archive and leaderboards (the head
 as of the commit they are recording). The cache is only a shortcut: a load
-always asks the log for what follows the cached commit, and a miss replays
-the stored commits. A head is immutable, so one is shared between requests.
+always asks the log for what follows the cached commit, and a miss starts
+from the game's snapshot (when a snapshot store is given) or replays the
+stored commits. A head is immutable, so one is shared between requests.
+
+A head remembers the command ids of its last `RECENT_COMMANDS` commits only,
+so its memory does not grow with the game: `recorded_from` says from which
+seq on the record is complete (older ids are the event log's to answer).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cachetools import LRUCache
@@ -21,6 +28,27 @@ from tabletop.kernel import Event, Game
 
 from .commit import Commit
 from .memory import CommitLog
+from .snapshots import SNAPSHOT_EVERY, Snapshot, SnapshotStore
+
+log = logging.getLogger(__name__)
+
+# Command ids a head remembers (its last commits'); bounded so that a head's
+# memory does not grow with its game's length.
+RECENT_COMMANDS = 128
+
+
+def _recorded(
+    seqs: Mapping[str, int], recorded_from: int, commits: Iterable[Commit]
+) -> tuple[dict[str, int], int]:
+    """The record after `commits`: their ids added, the oldest dropped past the bound."""
+    record = dict(seqs)
+    for commit in commits:
+        record[commit.command_id] = commit.seq
+    while len(record) > RECENT_COMMANDS:
+        del record[next(iter(record))]  # dicts keep insertion order: the oldest first
+    if len(record) == RECENT_COMMANDS:
+        recorded_from = next(iter(record.values()))
+    return record, recorded_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +59,10 @@ class GameHead:
     state: Any
     last: Commit  # the last commit folded in: its seq, and the hash the next one chains to
     stream_seq: int = 0  # stream sequence of `last` (what the next append expects); 0: unknown
-    command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)  # id -> seq
+    # id -> seq of the commits from `recorded_from` on (at most RECENT_COMMANDS)
+    command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)
+    recorded_from: int = 1
+    snapshot_seq: int = 0  # seq of the latest snapshot known of this game (0: none)
 
     @property
     def seq(self) -> int:
@@ -49,14 +80,27 @@ class GameHead:
         None when there is no commit 1."""
         state: Any = None
         last: Commit | None = None
-        seqs: dict[str, int] = {}
+        folded: list[Commit] = []
         for commit in commits:
             if commit.seq != (last.seq if last else 0) + 1:
                 break
             state = game.fold(state, map(game.parse_event, commit.events))
-            seqs[commit.command_id] = commit.seq
+            folded.append(commit)
             last = commit
-        return cls(game, state, last, stream_seq, seqs) if last is not None else None
+        if last is None:
+            return None
+        seqs, recorded_from = _recorded({}, 1, folded[-RECENT_COMMANDS:])
+        return cls(game, state, last, stream_seq, seqs, recorded_from)
+
+    @classmethod
+    def from_snapshot(cls, game: Game[Any], snapshot: Snapshot) -> GameHead:
+        """The head a snapshot holds: no command id recorded (those before it
+        are the log's to answer), and the snapshot is the latest known."""
+        seq = snapshot.last.seq
+        return cls(game, snapshot.state, snapshot.last, snapshot.stream_seq, {}, seq + 1, seq)
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.game.rules_version, self.last, self.stream_seq, self.state)
 
     @classmethod
     def started(
@@ -71,16 +115,22 @@ class GameHead:
         """The head after one more commit (`events`: already parsed, no re-parse)."""
         parsed = events if events is not None else map(self.game.parse_event, commit.events)
         state = self.game.fold(self.state, parsed)
-        seqs = {**self.command_seqs, commit.command_id: commit.seq}
-        return GameHead(self.game, state, commit, stream_seq, seqs)
+        seqs, recorded_from = _recorded(self.command_seqs, self.recorded_from, (commit,))
+        return GameHead(
+            self.game, state, commit, stream_seq, seqs, recorded_from, self.snapshot_seq
+        )
 
     def extend(self, commits: Sequence[Commit], stream_seq: int) -> GameHead:
         """The head after more stored commits (the last one at `stream_seq`)."""
         state = self.state
         for commit in commits:
             state = self.game.fold(state, map(self.game.parse_event, commit.events))
-        seqs = {**self.command_seqs, **{c.command_id: c.seq for c in commits}}
-        return GameHead(self.game, state, commits[-1], stream_seq, seqs)
+        seqs, recorded_from = _recorded(
+            self.command_seqs, self.recorded_from, commits[-RECENT_COMMANDS:]
+        )
+        return GameHead(
+            self.game, state, commits[-1], stream_seq, seqs, recorded_from, self.snapshot_seq
+        )
 
 
 class GameHeads:
@@ -90,14 +140,25 @@ class GameHeads:
     process does not serve (it is only asked on a replay from scratch). `log`
     is the event log `head` and `steps_after` read; a service that replays
     from elsewhere (the archive's store) passes none and uses `as_of`.
+    With `snapshots`, a cold `head` starts from the game's snapshot, and a
+    head cached `snapshot_every` commits after its last snapshot is
+    snapshotted in the background (a failed write only misses a shortcut).
     """
 
     def __init__(
-        self, log: CommitLog | None, game_for: Callable[[str], Game[Any]], size: int = 1024
+        self,
+        log: CommitLog | None,
+        game_for: Callable[[str], Game[Any]],
+        size: int = 1024,
+        snapshots: SnapshotStore | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.log = log
         self.game_for = game_for
+        self.snapshots = snapshots
+        self.snapshot_every = snapshot_every
         self._cache: LRUCache[str, GameHead] | None = LRUCache(maxsize=size) if size > 0 else None
+        self._writes: set[asyncio.Task[None]] = set()
 
     def __contains__(self, game_id: str) -> bool:  # a peek: does not refresh the LRU order
         return self._cache is not None and game_id in self._cache
@@ -116,7 +177,41 @@ class GameHeads:
         current = self._cache.get(game_id)
         if current is not None and current.seq > head.seq:
             return
-        self._cache[game_id] = head
+        self._cache[game_id] = self._snapshotted(game_id, head)
+
+    def _snapshotted(self, game_id: str, head: GameHead) -> GameHead:
+        """`head`, snapshotted in the background when it is due."""
+        if self.snapshots is None or head.seq - head.snapshot_seq < self.snapshot_every:
+            return head
+        task = asyncio.get_running_loop().create_task(self._write(game_id, head.snapshot()))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+        return replace(head, snapshot_seq=head.seq)
+
+    async def _write(self, game_id: str, snapshot: Snapshot) -> None:
+        assert self.snapshots is not None
+        try:
+            await self.snapshots.put(game_id, snapshot)
+        except Exception:  # a missed snapshot costs a longer cold load, nothing else
+            log.warning("snapshot of game %s at seq %s failed", game_id, snapshot.last.seq,
+                        exc_info=True)  # fmt: skip
+
+    async def flush(self) -> None:
+        """Wait for the snapshot writes under way (tests, shutdown)."""
+        while self._writes:
+            await asyncio.gather(*self._writes, return_exceptions=True)
+
+    async def _from_snapshot(self, game_id: str) -> GameHead | None:
+        """The game's snapshot as a head, if it has one this code can use."""
+        if self.snapshots is None:
+            return None
+        snapshot = await self.snapshots.get(game_id)
+        if snapshot is None or snapshot.last.game_id != game_id:
+            return None
+        game = self.game_for(snapshot.last.game)
+        if snapshot.rules_version != game.rules_version:  # folded by other rules: not ours
+            return None
+        return GameHead.from_snapshot(game, snapshot)
 
     def drop(self, game_id: str) -> None:
         if self._cache is not None:
@@ -132,18 +227,28 @@ class GameHeads:
         reading only what the cache lacks; the result is cached."""
         log = self._log()
         cached = self.get(game_id)
-        after = (cached.seq, cached.stream_seq) if cached else (0, 0)
+        start = cached or await self._from_snapshot(game_id)
+        after = (start.seq, start.stream_seq) if start else (0, 0)
         commits, stream_seq = await log.load(game_id, after)
-        if cached is not None and stream_seq == cached.stream_seq:
-            return cached
-        if not commits:
+        if start is not None and stream_seq == start.stream_seq:
+            if start is not cached:
+                self.put(game_id, start)
+            return start
+        if not stream_seq:
             return None
         head: GameHead | None
-        if cached is not None and commits[0].seq == cached.seq + 1:
-            head = cached.extend(commits, stream_seq)
+        if (
+            start is not None
+            and commits
+            and commits[0].seq == start.seq + 1
+            and commits[0].prev_hash == start.last_hash
+        ):
+            head = start.extend(commits, stream_seq)
         else:
-            if commits[0].seq != 1:  # the cache was not a prefix: read it all
+            if not commits or commits[0].seq != 1:  # the start was not a prefix: read it all
                 commits, stream_seq = await log.load(game_id)
+                if not commits:
+                    return None
             head = GameHead.replay(self.game_for(commits[0].game), commits, stream_seq)
             if head is None:
                 return None

@@ -32,6 +32,11 @@ class MemoryEventLog:
         last_stream_seq = rows[-1][0] if rows else 0
         return [c for s, c in rows if s > after[1]], last_stream_seq
 
+    def forget_message_ids(self) -> None:
+        """What JetStream does once its duplicate window has passed: a retry
+        of any earlier command is no longer caught by the message id."""
+        self._msg_ids.clear()
+
     async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
         # Same order as JetStream: the sequence check first, then the dedupe.
         rows = self._games.setdefault(commit.game_id, [])

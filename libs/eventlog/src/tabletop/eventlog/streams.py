@@ -171,6 +171,11 @@ class Topology(BaseModel):
         """JetStream KV: game id -> who sits where, which seats are bots (ADR 0015)."""
         return f"{self.namespace}_seats"
 
+    @property
+    def snapshots_bucket(self) -> str:
+        """JetStream KV of the rules service: game id -> its latest snapshot (ADR 0024)."""
+        return f"{self.namespace}_snapshots"
+
     def key_value_configs(self) -> list[KeyValueConfig]:
         # The latest value is all anyone reads (the compare-and-set of a queue
         # needs its revision, not its history). Tickets expire `ticket_ttl`
@@ -265,9 +270,9 @@ async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
     for stream in (topology.games_stream, topology.dead_letters_stream, topology.pruned_stream):
         with contextlib.suppress(NotFoundError):
             await js.delete_stream(stream)
-    for config in topology.key_value_configs():
+    for bucket in [c.bucket for c in topology.key_value_configs()] + [topology.snapshots_bucket]:
         with contextlib.suppress(NotFoundError):
-            await js.delete_key_value(config.bucket)
+            await js.delete_key_value(bucket)
 
 
 async def ensure_consumer(js: JetStreamContext, topology: Topology, config: ConsumerConfig) -> None:

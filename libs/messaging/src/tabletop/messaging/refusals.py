@@ -22,12 +22,14 @@ Refuse = Callable[[ServiceCode, str], dict[str, Any]]
 _NOT_AN_OBJECT = {"dict_type", "model_type", "model_attributes_type", "json_invalid"}
 
 
-def malformed_message(exc: ValidationError) -> str:
-    """The first validation error, said for a client: the field and what is wrong."""
+def malformed_message(exc: ValidationError, field_from: int = 1) -> str:
+    """The first validation error, said for a client: the field and what is wrong.
+    (A faststream handler's errors name its parameter first, hence `field_from`;
+    0 for a model validated directly.)"""
     err = exc.errors()[0]
     if err["type"] in _NOT_AN_OBJECT:
         return "request body must be a JSON object"
-    where = ".".join(str(p) for p in err["loc"][1:]) or "request"
+    where = ".".join(str(p) for p in err["loc"][field_from:]) or "request"
     return f"{where}: {err['msg']}"
 
 

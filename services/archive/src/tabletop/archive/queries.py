@@ -8,7 +8,7 @@ only once the game is over, so a replay never tells anyone a hand early.
 
 from __future__ import annotations
 
-from tabletop.eventlog import GameHead, verify_chain
+from tabletop.eventlog import Commit, verify_chain
 from tabletop.kernel import Code
 from tabletop.messaging.archive import (
     ArchivedGame,
@@ -28,6 +28,7 @@ from tabletop.messaging.archive import (
 from tabletop.messaging.codes import ServiceCode
 from tabletop.messaging.errors import Refusal
 
+from .snapshots import head_at
 from .store import ArchiveStore, SeatConflict, as_wire
 
 NOT_FINISHED = ServiceCode.GAME_NOT_FINISHED
@@ -79,8 +80,11 @@ class Queries:
         game = self.store.catalog.find(summary.game)
         if game is None:
             raise Refusal(UNKNOWN_GAME, f"the archive cannot replay {summary.game!r} games")
-        commits = await self.store.commits(request.game_id, upto=step)
-        replayed = GameHead.replay(game, commits)
+
+        async def stored(after_seq: int, upto: int) -> list[Commit]:
+            return await self.store.commits(request.game_id, after_seq, upto=upto)
+
+        replayed = await head_at(self.store.pool, game, request.game_id, step, stored)
         if replayed is None or replayed.seq < step:
             raise Refusal(ServiceCode.UNKNOWN_STEP, f"commits before {step} are not archived yet")
         seats = game.seats(replayed.state)

@@ -7,6 +7,8 @@ commit hits the key and changes nothing.
 
 from tabletop.storage import Migration
 
+from .snapshots import MIGRATION_SQL as SNAPSHOTS_SQL
+
 MIGRATIONS = (
     Migration(
         1,
@@ -64,4 +66,5 @@ MIGRATIONS = (
         CREATE INDEX games_finished ON games (finished_at, game_id) WHERE status = 'finished';
         """,
     ),
+    Migration(3, "snapshots of replayed games (views at step N)", SNAPSHOTS_SQL),
 )

@@ -22,6 +22,7 @@ from tabletop.games.catalog import GameCatalog
 from tabletop.messaging.archive import GameSummary
 
 from .chain import ChainBreak, chain_breaks
+from .snapshots import save_if_due
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,7 @@ class ArchiveStore:
             replayed = await self._replay_through(conn, commit, has_successor)
             if replayed is not None:
                 result.finished = await self._update_outcome(conn, commit, replayed, landed_at)
+                await save_if_due(conn, replayed)
         if replayed is not None:
             self.heads.put(commit.game_id, replayed)  # only once the transaction committed
         return result

@@ -12,9 +12,17 @@ from typing import Annotated, Any
 
 from faststream import Context
 from faststream.asgi import AsgiFastStream
+from faststream.nats import NatsRouter
 from prometheus_client import CollectorRegistry
 
-from tabletop.eventlog import CommitLog, EventLog, PrunedGames, Topology, ensure_streams
+from tabletop.eventlog import (
+    CommitLog,
+    EventLog,
+    KeyValueSnapshots,
+    PrunedGames,
+    Topology,
+    ensure_streams,
+)
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.errors import Refusal
@@ -22,13 +30,16 @@ from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
 from .engine import Rules
+from .hot_path import SubmitPath
 from .metrics import RulesMetrics
 from .settings import RulesSettings
 
 log = logging.getLogger("tabletop.rules")
 
 # Built at startup, once the event log answers (or in create_app around a
-# given log), and handed to each handler by faststream's context.
+# given log), and kept in faststream's context. Handlers take it from
+# `running()` instead: a `Context` parameter is resolved by fast_depends in a
+# worker thread per request, which cost more CPU than deciding the command.
 Running = Annotated[Rules, Context("rules")]
 
 
@@ -51,9 +62,17 @@ def create_app(
     # No registry, so no faststream Prometheus middleware: RulesMetrics already
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
-    if commits is not None:
-        rules = Rules(commits, catalog, settings.cache_size, settings.max_attempts)
+    held: list[Rules] = []
+
+    def serve(rules: Rules) -> None:
+        held[:] = [rules]
         broker.context.set_global("rules", rules)
+
+    def running() -> Rules:
+        return held[0]  # set before the subscribers start
+
+    if commits is not None:
+        serve(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
 
     async def answer(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
@@ -74,16 +93,27 @@ def create_app(
     queue, workers = subjects.queue, settings.workers
 
     @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame, rules: Running) -> RulesReply:
+    async def start_game(request: StartGame) -> RulesReply:
         """Start a game: commit its setup events as the game's first commit."""
-        return await answer("start", rules, lambda r: r.start(request))
+        return await answer("start", running(), lambda r: r.start(request))
 
-    @broker.subscriber(
+    def submit(request: SubmitCommand) -> Awaitable[RulesReply]:
+        return answer("submit", running(), lambda r: r.submit(request))
+
+    # On real NATS, SubmitPath serves this subject; faststream's subscriber
+    # (in a router dropped at startup) serves it on the in-memory test broker
+    # and documents it.
+    documented = NatsRouter()
+
+    @documented.subscriber(
         subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
     )
-    async def submit_command(request: SubmitCommand, rules: Running) -> RulesReply:
+    async def submit_command(request: SubmitCommand) -> RulesReply:
         """Decide a command on the game's current state and commit its events."""
-        return await answer("submit", rules, lambda r: r.submit(request))
+        return await submit(request)
+
+    broker.include_router(documented)
+    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log)
 
     app = service_app(
         broker,
@@ -99,14 +129,27 @@ def create_app(
         if commits is not None:
             return
         # Connect before the subscribers start, so no request finds the log missing.
-        js = (await broker.connect()).jetstream()
+        nc = await broker.connect()
+        js = nc.jetstream()
         await ensure_streams(js, topology)
-        rules = Rules(
-            EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts,
-            PrunedGames(js, topology),
-        )  # fmt: skip
-        broker.context.set_global("rules", rules)
+        snapshots = await KeyValueSnapshots.ensure(js, topology)
+        serve(
+            Rules(
+                EventLog(js, topology),
+                catalog,
+                settings.cache_size,
+                settings.max_attempts,
+                pruned=PrunedGames(js, topology),
+                snapshots=snapshots,
+            )
+        )
+        broker.routers.remove(documented)
+        await hot.start(nc)
         log.info("event log ready", extra={"stream": topology.games_stream})
+
+    @app.on_shutdown
+    async def stop_taking_commands() -> None:
+        await hot.stop()
 
     return app
 

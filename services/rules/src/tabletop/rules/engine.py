@@ -10,6 +10,7 @@ outcomes are recorded in the events, so replays never need it.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import secrets
 import uuid
@@ -21,6 +22,7 @@ from tabletop.eventlog import (
     GameHead,
     GameHeads,
     PrunedGames,
+    SnapshotStore,
     next_commit,
 )
 from tabletop.games.catalog import GameCatalog
@@ -31,8 +33,31 @@ from tabletop.messaging.errors import Refusal
 log = logging.getLogger(__name__)
 
 
+class _FreshSeeds:
+    """128-bit seeds from the OS generator, read a page at a time: one
+    `os.urandom` call per decision cost more than the decision. A forked
+    child reads its own page (it must never reuse its parent's seeds)."""
+
+    SEED_BYTES = 16
+
+    def __init__(self, seeds_per_read: int = 256) -> None:
+        self._size = self.SEED_BYTES * seeds_per_read
+        self._pool = b""
+        self._at = 0
+        self._pid = 0
+
+    def next(self) -> int:
+        if self._at >= len(self._pool) or self._pid != os.getpid():
+            self._pool, self._at, self._pid = os.urandom(self._size), 0, os.getpid()
+        start, self._at = self._at, self._at + self.SEED_BYTES
+        return int.from_bytes(self._pool[start : self._at], "big")
+
+
+_seeds = _FreshSeeds()
+
+
 def _fresh_rng() -> random.Random:
-    return random.Random(secrets.randbits(128))
+    return random.Random(_seeds.next())
 
 
 class Rules:
@@ -43,11 +68,12 @@ class Rules:
         cache_size: int = 1024,
         max_attempts: int = 5,
         pruned: PrunedGames | None = None,
+        snapshots: SnapshotStore | None = None,
     ) -> None:
         self.commits = commits
         self.pruned = pruned  # finished games whose log left JetStream (hot/cold storage)
         self.catalog = catalog or GameCatalog()
-        self.heads = GameHeads(commits, self.catalog.get, cache_size)
+        self.heads = GameHeads(commits, self.catalog.get, cache_size, snapshots)
         self.max_attempts = max_attempts
         self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
 
@@ -87,7 +113,7 @@ class Rules:
             stream_seq = await self.commits.append(commit, 0)
         except (AppendConflict, DuplicateAppend):
             head = await self.head(game_id)
-            if head is not None and head.command_seqs.get(command_id) == 1:
+            if head is not None and await self._landed_at(head, command_id) == 1:
                 raise Refusal(
                     ServiceCode.DUPLICATE_COMMAND, "this game was already started by this command",
                     game_id, 1,
@@ -100,6 +126,20 @@ class Rules:
 
     # ----------------------------------------------------------------- submit
     async def submit(self, request: SubmitCommand) -> RulesReply:
+        # A cached head is decided on without reading the log first: the
+        # conditional append proves it current (or fails, and we re-read).
+        # Only an acceptance is proven that way, so a refusal decided on an
+        # unread cache is taken again on a head just read. (A command based on
+        # another seq than the cache's finds the cache behind, or is stale:
+        # either way the log is read first.)
+        cached = self.heads.get(request.game_id)
+        if cached is not None and request.expected_seq in (None, cached.seq):
+            try:
+                reply = await self._decide_and_append(cached, request)
+            except Refusal:
+                reply = None
+            if reply is not None:
+                return reply
         for _ in range(self.max_attempts):
             head = await self.head(request.game_id)
             if head is None:
@@ -129,6 +169,11 @@ class Rules:
         """The reply, or None when someone else appended first (try again)."""
         game_id = request.game_id
         landed = head.command_seqs.get(request.command_id)
+        if landed is None and request.expected_seq != head.last.seq:
+            # A command based on the head cannot have landed (its retry would
+            # be based on the same seq, and land after it): only others need
+            # the ids older than the head's record.
+            landed = await self._landed_at(head, request.command_id)
         if landed is not None:
             raise Refusal(
                 ServiceCode.DUPLICATE_COMMAND,
@@ -165,7 +210,7 @@ class Rules:
             # Landed meanwhile (our own retry) — the next read finds it; or the
             # id was used in another game, which is the client's mistake.
             again = await self.head(game_id)
-            if again is not None and request.command_id in again.command_seqs:
+            if again is not None and await self._landed_at(again, request.command_id):
                 return None
             raise Refusal(
                 ServiceCode.DUPLICATE_COMMAND,
@@ -174,3 +219,16 @@ class Rules:
             ) from None
         self.heads.put(game_id, head.then(commit, stream_seq, events))
         return RulesReply.ok(game_id, commit.seq)
+
+    async def _landed_at(self, head: GameHead, command_id: str) -> int | None:
+        """The seq at which `command_id` landed in the head's game, if it did:
+        the head's record of recent ids, else (a retry older than the record,
+        rare) the game's stored commits before it."""
+        landed = head.command_seqs.get(command_id)
+        if landed is not None or head.recorded_from <= 1:
+            return landed
+        commits, _ = await self.commits.load(head.last.game_id)
+        return next(
+            (c.seq for c in commits if c.command_id == command_id and c.seq < head.recorded_from),
+            None,
+        )

@@ -1,0 +1,161 @@
+"""The nats-py path that serves commands (`tabletop.rules.hot_path`): the
+replies and codes of the faststream handler, and a game's commands decided
+one after another while other games' appends are in flight together."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from typing import Any
+
+import pytest
+from faststream.nats import TestNatsBroker
+from nats.aio.client import Client
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+
+from tabletop.eventlog import Commit, MemoryEventLog
+from tabletop.games.catalog import GameCatalog
+from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
+from tabletop.rules.app import create_app
+from tabletop.rules.engine import Rules
+from tabletop.rules.hot_path import SubmitPath
+from tabletop.rules.settings import RulesSettings
+from tests.rules.counting_game import GAME as COUNTING
+
+
+class SlowLog(MemoryEventLog):
+    """Appends that take a while (a broker round trip), counting how many overlap."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_flight = self.most_in_flight = 0
+
+    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(0.02)
+            return await super().append(commit, expected_last_subject_seq)
+        finally:
+            self.in_flight -= 1
+
+
+def refuse(code: ServiceCode, message: str) -> dict[str, Any]:
+    return RulesReply.refused(code, message).to_wire()
+
+
+async def served(log: MemoryEventLog, *game_ids: str) -> tuple[Rules, SubmitPath]:
+    rules = Rules(log, GameCatalog(extra=[COUNTING]))
+    for game_id in game_ids:
+        await rules.start(StartGame(game="counting", players=2, seed=1, game_id=game_id))
+    path = SubmitPath("t.rules.submit", "rules", 64, rules.submit, refuse, logging.getLogger())
+    return rules, path
+
+
+def add(game_id: str, seat: int, command_id: str, expected_seq: int) -> bytes:
+    command = {"type": "add", "seat": seat, "amount": 1}
+    return (
+        SubmitCommand(
+            game_id=game_id, command_id=command_id, command=command, expected_seq=expected_seq
+        )
+        .model_dump_json()
+        .encode()
+    )
+
+
+async def test_commands_sent_together_to_one_game_land_in_order() -> None:
+    log = SlowLog()
+    rules, path = await served(log, "g")
+    head = await rules.head("g")
+    assert head is not None
+    seat = head.state.turn
+    # The second is based on the seq the first lands at: decided before the
+    # first landed, it would be refused as stale.
+    first, second = await asyncio.gather(
+        path.answer(add("g", seat, "c1", expected_seq=1)),
+        path.answer(add("g", 1 - seat, "c2", expected_seq=2)),
+    )
+    assert json.loads(first) == {"accepted": True, "game_id": "g", "seq": 2, "error": None}
+    assert json.loads(second) == {"accepted": True, "game_id": "g", "seq": 3, "error": None}
+    assert rules.conflicts == 0 and log.most_in_flight == 1
+
+
+async def test_commands_of_different_games_append_together() -> None:
+    log = SlowLog()
+    games = [f"g{index}" for index in range(8)]
+    rules, path = await served(log, *games)
+    heads = [await rules.head(game_id) for game_id in games]
+    replies = await asyncio.gather(
+        *(
+            path.answer(add(game_id, head.state.turn, f"c-{game_id}", expected_seq=1))
+            for game_id, head in zip(games, heads, strict=True)
+            if head is not None
+        )
+    )
+    assert [json.loads(reply)["seq"] for reply in replies] == [2] * len(games)
+    assert log.most_in_flight == len(games)
+
+
+BODIES = [
+    b"{oops",
+    b"",
+    b"[1]",
+    b'"s"',
+    b'{"game_id": "g", "command": {}}',
+    b'{"game_id": "g", "command_id": "c", "command": {}, "expected_seq": -1}',
+    b'{"game_id": "g", "command_id": "c", "command": {}, "x": 1}',
+    b'{"game_id": "g g", "command_id": "c", "command": {}}',
+    add("nope", 0, "c", expected_seq=1),
+    add("g", 7, "c", expected_seq=1),
+    add("g", 0, "c", expected_seq=5),
+    add("g", 0, "c", expected_seq=1),  # one of these two is accepted, the other out of turn
+    add("g", 1, "c", expected_seq=1),
+    b'{"game_id": "g", "command_id": "c", "command": {"type": "fly", "seat": 0}}',
+]
+
+
+@pytest.mark.parametrize("body", BODIES)
+async def test_every_reply_is_the_faststream_handlers_byte_for_byte(body: bytes) -> None:
+    settings = RulesSettings(namespace="unit", extra_games=["tests.rules.counting_game:GAME"])
+    documented_log, log = MemoryEventLog(), MemoryEventLog()
+    app = create_app(settings, commits=documented_log)
+    _, path = await served(log, "g")
+    async with TestNatsBroker(app.broker) as broker:
+        start = StartGame(game="counting", players=2, seed=1, game_id="g")
+        await broker.request(start.model_dump_json().encode(), "unit.rules.start")
+        expected = await broker.request(body, "unit.rules.submit")
+    assert await path.answer(body) == expected.body
+
+
+async def test_an_unexpected_failure_is_an_internal_error_reply() -> None:
+    async def broken(request: SubmitCommand) -> RulesReply:
+        raise RuntimeError("boom")
+
+    path = SubmitPath("t", "rules", 1, broken, refuse, logging.getLogger("test"))
+    reply = json.loads(await path.answer(add("g", 0, "c", expected_seq=1)))
+    assert reply["error"] == {"code": "internal_error", "message": "RuntimeError: boom"}
+
+
+@pytest.mark.integration
+async def test_stopping_answers_the_commands_already_taken_then_takes_none(nc: Client) -> None:
+    taken = asyncio.Event()
+
+    async def slow(request: SubmitCommand) -> RulesReply:
+        taken.set()
+        await asyncio.sleep(0.2)
+        return RulesReply.ok(request.game_id, 2)
+
+    subject = f"hot{uuid.uuid4().hex[:8]}.rules.submit"
+    path = SubmitPath(subject, "rules", 4, slow, refuse, logging.getLogger("test"))
+    await path.start(nc)
+    reply = asyncio.create_task(nc.request(subject, add("g", 0, "c", 1), timeout=5))
+    await taken.wait()
+    await path.stop()
+    assert json.loads((await reply).data) == {
+        "accepted": True, "game_id": "g", "seq": 2, "error": None,
+    }  # fmt: skip
+    with pytest.raises((NoRespondersError, NatsTimeout)):
+        await nc.request(subject, add("g", 0, "c2", 2), timeout=0.5)
