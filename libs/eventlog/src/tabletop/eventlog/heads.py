@@ -17,7 +17,8 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from tabletop.kernel import Event, Game
+from tabletop.kernel import Event, Game, Outcome
+from tabletop.kernel.table import Table, final_outcome, split_events
 
 from .commit import Commit
 from .memory import CommitLog
@@ -32,6 +33,21 @@ class GameHead:
     last: Commit  # the last commit folded in: its seq, and the hash the next one chains to
     stream_seq: int = 0  # stream sequence of `last` (what the next append expects); 0: unknown
     command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)  # id -> seq
+    table: Table = Table()  # the platform's part: clock, retired seats, its own ends
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's outcome with the platform's rules laid over it."""
+        return final_outcome(self.table, self.game.outcome(self.state), self.seats)
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats(self.state)
+
+    @property
+    def to_act(self) -> list[int]:
+        """Who must act now; a retired seat is still listed (a bot plays it)."""
+        return [] if self.table.ended is not None else self.game.to_act(self.state)
 
     @property
     def seq(self) -> int:
@@ -48,39 +64,67 @@ class GameHead:
         """The head after the gap-free prefix 1..n of `commits` (sorted by seq);
         None when there is no commit 1."""
         state: Any = None
+        table = Table()
         last: Commit | None = None
         seqs: dict[str, int] = {}
         for commit in commits:
             if commit.seq != (last.seq if last else 0) + 1:
                 break
-            state = game.fold(state, map(game.parse_event, commit.events))
+            state, table = _fold(game, state, table, commit)
             seqs[commit.command_id] = commit.seq
             last = commit
-        return cls(game, state, last, stream_seq, seqs) if last is not None else None
+        return cls(game, state, last, stream_seq, seqs, table) if last is not None else None
 
     @classmethod
     def started(
         cls, game: Game[Any], commit: Commit, events: Sequence[Event], stream_seq: int
     ) -> GameHead:
         """The head of a game whose first commit this process just appended."""
-        return cls(game, game.fold(None, events), commit, stream_seq, {commit.command_id: 1})
+        state, table = _fold(game, None, Table(), commit, events)
+        return cls(game, state, commit, stream_seq, {commit.command_id: 1}, table)
 
     def then(
         self, commit: Commit, stream_seq: int = 0, events: Sequence[Event] | None = None
     ) -> GameHead:
         """The head after one more commit (`events`: already parsed, no re-parse)."""
-        parsed = events if events is not None else map(self.game.parse_event, commit.events)
-        state = self.game.fold(self.state, parsed)
+        state, table = _fold(self.game, self.state, self.table, commit, events)
         seqs = {**self.command_seqs, commit.command_id: commit.seq}
-        return GameHead(self.game, state, commit, stream_seq, seqs)
+        return GameHead(self.game, state, commit, stream_seq, seqs, table)
 
     def extend(self, commits: Sequence[Commit], stream_seq: int) -> GameHead:
         """The head after more stored commits (the last one at `stream_seq`)."""
-        state = self.state
+        state, table = self.state, self.table
         for commit in commits:
-            state = self.game.fold(state, map(self.game.parse_event, commit.events))
+            state, table = _fold(self.game, state, table, commit)
         seqs = {**self.command_seqs, **{c.command_id: c.seq for c in commits}}
-        return GameHead(self.game, state, commits[-1], stream_seq, seqs)
+        return GameHead(self.game, state, commits[-1], stream_seq, seqs, table)
+
+
+def _fold(
+    game: Game[Any],
+    state: Any,
+    table: Table,
+    commit: Commit,
+    events: Sequence[Event] | None = None,
+) -> tuple[Any, Table]:
+    """One commit folded into the game's state (its own events; `events`:
+    already parsed) and the platform's table (its `platform.` events, then the
+    clock, which needs who must act next only when the game has a clock)."""
+    own, platform = split_events(commit.events)
+    if events is None:
+        events = [game.parse_event(event) for event in own]
+    if events:
+        state = game.fold(state, events)
+    if not platform and table.settings is None:
+        return state, table
+    table = table.then(
+        platform,
+        seats=game.seats(state),
+        at_ms=commit.at,
+        mover=commit.seat,
+        to_act=game.to_act(state) if commit.at is not None else None,
+    )
+    return state, table
 
 
 class GameHeads:

@@ -37,6 +37,9 @@ class Outcome(BaseModel):
     ranks: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str = ""
+    # Set by the platform (tabletop.kernel.table), never by a game: who left early.
+    resigned: tuple[int, ...] = ()
+    timed_out: tuple[int, ...] = ()
 
     @property
     def winners(self) -> tuple[int, ...]:
