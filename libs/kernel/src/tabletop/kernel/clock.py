@@ -37,7 +37,7 @@ class ClockSettings(BaseModel):
 
     preset: str = "custom"
     kind: Literal["fischer", "per_move"] = "fischer"
-    initial_ms: int = Field(ge=10 * SECOND, le=30 * DAY)
+    initial_ms: int = Field(ge=SECOND, le=30 * DAY)
     increment_ms: int = Field(default=0, ge=0, le=10 * MINUTE)
 
     @model_validator(mode="after")

@@ -21,6 +21,7 @@ from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
+from .deadlines import DeadlineKeeper
 from .engine import Rules
 from .metrics import RulesMetrics
 from .settings import RulesSettings
@@ -52,8 +53,11 @@ def create_app(
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
     if commits is not None:
-        rules = Rules(commits, catalog, settings.cache_size, settings.max_attempts)
+        rules = Rules(
+            commits, catalog, settings.cache_size, settings.max_attempts, settings.max_commits
+        )
         broker.context.set_global("rules", rules)
+    keepers: list[DeadlineKeeper] = []
 
     async def answer(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
@@ -101,9 +105,19 @@ def create_app(
         # Connect before the subscribers start, so no request finds the log missing.
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
-        rules = Rules(EventLog(js, topology), catalog, settings.cache_size, settings.max_attempts)
+        log_ = EventLog(js, topology)
+        rules = Rules(log_, catalog, settings.cache_size, settings.max_attempts, settings.max_commits)
         broker.context.set_global("rules", rules)
         log.info("event log ready", extra={"stream": topology.games_stream})
+        if settings.deadline_keeper:
+            keeper = DeadlineKeeper(js, topology, rules.submit, catalog)
+            await keeper.start()
+            keepers.append(keeper)
+
+    @app.on_shutdown
+    async def stop_keeper() -> None:
+        for keeper in keepers:
+            await keeper.stop()
 
     return app
 
