@@ -113,7 +113,11 @@ async def delete_namespace_stream(nats_url: str, namespace: str) -> None:
     nc = await nats.connect(nats_url)
     topology = Topology(namespace=namespace)
     try:
-        for stream in (topology.games_stream, topology.dead_letters_stream):
+        for stream in (
+            topology.games_stream,
+            topology.dead_letters_stream,
+            f"KV_{topology.deadlines_bucket}",  # the rules service's deadline keeper makes it
+        ):
             with contextlib.suppress(NotFoundError):
                 await nc.jetstream().delete_stream(stream)
     finally:

@@ -143,6 +143,11 @@ class Topology(BaseModel):
         """JetStream KV: game id -> who sits where, which seats are bots (ADR 0015)."""
         return f"{self.namespace}_seats"
 
+    @property
+    def deadlines_bucket(self) -> str:
+        """JetStream KV of the deadline keeper: game id -> its next deadline (ADR 0022)."""
+        return f"{self.namespace}_deadlines"
+
     def key_value_configs(self) -> list[KeyValueConfig]:
         # The latest value is all anyone reads (the compare-and-set of a queue
         # needs its revision, not its history). Tickets expire `ticket_ttl`
@@ -160,7 +165,12 @@ class Topology(BaseModel):
                 replicas=self.replicas,
                 ttl=self.ticket_ttl if bucket == self.tickets_bucket else None,
             )
-            for bucket in (self.tickets_bucket, self.queues_bucket, self.seats_bucket)
+            for bucket in (
+                self.tickets_bucket,
+                self.queues_bucket,
+                self.seats_bucket,
+                self.deadlines_bucket,
+            )
         ]
 
 

@@ -23,12 +23,18 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from nats.js import JetStreamContext
-from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy, KeyValueConfig, StorageType
-from nats.js.errors import BadRequestError, KeyNotFoundError, KeyWrongLastSequenceError
-from nats.js.errors import NotFoundError as JsNotFound
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 from nats.js.kv import KV_DEL, KV_PURGE, KeyValue
 
-from tabletop.eventlog import Commit, EventLog, GameHead, GameHeads, Topology
+from tabletop.eventlog import (
+    Commit,
+    EventLog,
+    GameHead,
+    GameHeads,
+    Topology,
+    ensure_key_values,
+)
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ServiceCode, SubmitCommand
 from tabletop.messaging.errors import Refusal
@@ -54,7 +60,7 @@ FIRING = 64  # timeout requests in flight at once
 
 
 def deadlines_bucket(topology: Topology) -> str:
-    return f"{topology.namespace}_deadlines"
+    return topology.deadlines_bucket
 
 
 class DeadlineKeeper:
@@ -87,25 +93,17 @@ class DeadlineKeeper:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        try:
-            self._bucket = await self.js.create_key_value(
-                KeyValueConfig(
-                    bucket=deadlines_bucket(self.topology),
-                    history=1,
-                    storage=StorageType.FILE,
-                    replicas=self.topology.replicas,
-                )
-            )
-        except BadRequestError:
-            self._bucket = await self.js.key_value(deadlines_bucket(self.topology))
-        with contextlib.suppress(JsNotFound, BadRequestError):
-            self._seats = await self.js.key_value(self.topology.seats_bucket)
+        await ensure_key_values(self.js, self.topology)
+        self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
+        self._seats = await self.js.key_value(self.topology.seats_bucket)
         watcher = await self._bucket.watchall()
         self._tasks = [
             asyncio.create_task(self._watch(watcher), name="deadlines-watch"),
             asyncio.create_task(self._timer(), name="deadlines-timer"),
             asyncio.create_task(self._follow(), name="deadlines-follow"),
         ]
+        for task in self._tasks:
+            task.add_done_callback(_log_death)
 
     async def stop(self) -> None:
         for task in [*self._tasks, *self._in_flight]:
@@ -139,6 +137,7 @@ class DeadlineKeeper:
                 log.warning("fetching commits failed: %s", exc)
                 await asyncio.sleep(0.5)
                 continue
+            log.debug("fetched %d commits", len(batch))
             for msg in batch:
                 try:
                     await self.record(Commit.from_bytes(msg.data))
@@ -150,6 +149,7 @@ class DeadlineKeeper:
 
     async def record(self, commit: Commit) -> None:
         """Bring the bucket to the deadline `commit` implies (none: deleted)."""
+        log.debug("commit %s/%s at %s", commit.game_id, commit.seq, commit.at)
         if commit.at is None and commit.game_id not in self.heads:
             return  # made before clocks: no deadline can follow from it
         head = await self.heads.as_of(commit, lambda: self._stored(commit.game_id))
@@ -289,6 +289,11 @@ class DeadlineKeeper:
         later = due.model_copy(update={"at_ms": self.now() + RETRY_MS})
         self.schedule.set(game_id, later)
         self._wake.set()
+
+
+def _log_death(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s stopped", task.get_name(), exc_info=task.exception())
 
 
 def _parse(value: bytes | None) -> DueAction | None:
