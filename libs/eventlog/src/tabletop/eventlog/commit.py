@@ -90,7 +90,9 @@ class Commit(BaseModel):
         return draft.model_copy(update={"hash": draft.expected_hash()})
 
     def to_bytes(self) -> bytes:
-        return canonical_json(self.model_dump(mode="json", exclude=None if self.at is not None else {"at"}))
+        return canonical_json(
+            self.model_dump(mode="json", exclude=None if self.at is not None else {"at"})
+        )
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Commit:

@@ -23,6 +23,8 @@ from tabletop.kernel.table import Table, final_outcome, split_events
 from .commit import Commit
 from .memory import CommitLog
 
+NO_TABLE = Table()
+
 
 @dataclass(frozen=True, slots=True)
 class GameHead:
@@ -33,7 +35,7 @@ class GameHead:
     last: Commit  # the last commit folded in: its seq, and the hash the next one chains to
     stream_seq: int = 0  # stream sequence of `last` (what the next append expects); 0: unknown
     command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)  # id -> seq
-    table: Table = Table()  # the platform's part: clock, retired seats, its own ends
+    table: Table = NO_TABLE  # the platform's part: clock, retired seats, its own ends
 
     @property
     def outcome(self) -> Outcome | None:

@@ -106,7 +106,9 @@ def create_app(
         js = (await broker.connect()).jetstream()
         await ensure_streams(js, topology)
         log_ = EventLog(js, topology)
-        rules = Rules(log_, catalog, settings.cache_size, settings.max_attempts, settings.max_commits)
+        rules = Rules(
+            log_, catalog, settings.cache_size, settings.max_attempts, settings.max_commits
+        )
         broker.context.set_global("rules", rules)
         log.info("event log ready", extra={"stream": topology.games_stream})
         if settings.deadline_keeper:

@@ -133,7 +133,7 @@ class DeadlineKeeper:
                 batch = await sub.fetch(256, timeout=1.0)
             except TimeoutError:
                 continue
-            except Exception as exc:  # noqa: BLE001 - a NATS hiccup: fetch again
+            except Exception as exc:
                 log.warning("fetching commits failed: %s", exc)
                 await asyncio.sleep(0.5)
                 continue
@@ -277,7 +277,7 @@ class DeadlineKeeper:
                 log.info("%s of %s refused (%s); retrying", due.action, game_id, refusal.code)
                 self._retry(game_id, due)
                 return
-            except Exception:  # noqa: BLE001 - never lose a deadline to one failure
+            except Exception:
                 log.exception("%s of %s failed; retrying", due.action, game_id)
                 self._retry(game_id, due)
                 return
