@@ -153,3 +153,15 @@ def clocks(settings: ClockSettings, seats: int, turns: Sequence[Turn]) -> Clock:
     for turn in rest:
         clock = clock.then(settings, turn.at_ms, turn.mover, turn.running)
     return clock
+
+
+def table_clock(choice: str | dict[str, object] | None) -> str | dict[str, object] | None:
+    """A queue request's clock in one canonical form (a preset's name, or the
+    custom values in full; None for no clock), so equal clocks queue together.
+    Anything else is an `invalid_options` refusal."""
+    settings = resolve(choice)
+    if settings is None:
+        return None
+    if settings.preset in PRESETS:
+        return settings.preset
+    return settings.model_dump(mode="json", exclude={"preset"})
