@@ -30,6 +30,11 @@ HOUR = 60 * MINUTE
 DAY = 24 * HOUR
 
 
+MIN_INITIAL_MS = SECOND
+MAX_INITIAL_MS = 30 * DAY
+MAX_INCREMENT_MS = 10 * MINUTE
+
+
 class ClockSettings(BaseModel):
     """How a table's clocks run. `preset` names where it came from."""
 
@@ -37,8 +42,8 @@ class ClockSettings(BaseModel):
 
     preset: str = "custom"
     kind: Literal["fischer", "per_move"] = "fischer"
-    initial_ms: int = Field(ge=SECOND, le=30 * DAY)
-    increment_ms: int = Field(default=0, ge=0, le=10 * MINUTE)
+    initial_ms: int = Field(ge=MIN_INITIAL_MS, le=MAX_INITIAL_MS)
+    increment_ms: int = Field(default=0, ge=0, le=MAX_INCREMENT_MS)
 
     @model_validator(mode="after")
     def _per_move_has_no_increment(self) -> ClockSettings:
