@@ -70,7 +70,7 @@ async def test_a_move_racing_its_timeout_gives_exactly_one_winner(
         seat, seq = await turn(log, game_id)
         timeout = SubmitCommand(
             game_id=game_id,
-            command_id=f"timeout:{seq}",
+            command_id=f"timeout:{game_id}:{seq}",
             command={"type": "timeout", "seat": seat},
             expected_seq=seq,
         )

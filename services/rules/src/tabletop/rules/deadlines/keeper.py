@@ -8,7 +8,7 @@ deadlines from the bucket (read whole at start, then watched), so a keeper
 killed at any point restarts where it was, and a deadline that passed while it
 was down fires at once. Exactly once: a deadline's command is conditional on
 the commit it was computed from (`expected_seq`) and has one id per commit
-(`timeout:<seq>`), so a second replica firing the same deadline, a redelivery
+(`timeout:<game>:<seq>`), so a second replica firing the same deadline, a redelivery
 or a move that landed first is refused by the rules service; only one timeout
 commit can exist.
 """
@@ -264,7 +264,7 @@ class DeadlineKeeper:
     async def _fire(self, game_id: str, due: DueAction) -> None:
         request = SubmitCommand(
             game_id=game_id,
-            command_id=due.command_id,
+            command_id=due.command_id(game_id),
             command={"type": due.action, "seat": due.seat},
             expected_seq=due.seq,
         )

@@ -26,11 +26,11 @@ class DueAction(BaseModel):
     at_ms: int
     action: Action = "timeout"
 
-    @property
-    def command_id(self) -> str:
+    def command_id(self, game_id: str) -> str:
         # One id per (game, commit, action): every replica sends the same, so
-        # the event log's dedupe and the conditional append keep one.
-        return f"{self.action}:{self.seq}"
+        # the event log's dedupe and the conditional append keep one. The game
+        # is in it because JetStream dedupes message ids across the stream.
+        return f"{self.action}:{game_id}:{self.seq}"
 
 
 class _Entry(NamedTuple):
