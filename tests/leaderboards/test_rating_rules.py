@@ -17,7 +17,15 @@ HUMAN_VS_BOT = Seating(
 BOTS = Seating(
     game_id="g1",
     game="splendor",
-    seats=[SeatInfo(player_id="b1", bot="easy"), SeatInfo(player_id="b2", bot="easy")],
+    seats=[
+        SeatInfo(player_id="bot-easy-1", bot="easy"),
+        SeatInfo(player_id="bot-easy-2", bot="easy"),
+    ],
+)
+NAMED_BOTS = Seating(
+    game_id="g1",
+    game="splendor",
+    seats=[SeatInfo(player_id="demo-ann", bot="easy"), SeatInfo(player_id="demo-ben", bot="easy")],
 )
 
 
@@ -46,6 +54,7 @@ def test_a_timeout_is_rated_as_the_loss_it_ranks() -> None:
 def test_games_between_bots_are_not_rated() -> None:
     won = Outcome(ranks=(0, 1), scores=(15, 3), reason="points")
     assert unrated_reason(won, BOTS, None) == "bots_only"
+    assert unrated_reason(won, NAMED_BOTS, None) is None  # players a bot plays for
 
 
 def test_an_abandoned_game_is_rated_only_if_a_human_moved() -> None:

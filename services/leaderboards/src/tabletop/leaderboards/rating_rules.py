@@ -1,8 +1,10 @@
 """Which finished games are rated (docs/adr/0022-deadlines.md).
 
 A resignation or a timeout ranks the seat last (tabletop.kernel.table), so it
-is rated as the loss it is. Not rated: games between bots only, and an
-abandoned game in which no human ever moved (nobody played it)."""
+is rated as the loss it is. Not rated: games between the platform's bots only
+(the backfill bots matchmaking seats, `bot-<level>-<n>`; a named player who
+queues with a bot playing for them, as `tabletop up --demo` does, is a player
+and is rated), and an abandoned game in which no human ever moved."""
 
 from __future__ import annotations
 
@@ -14,8 +16,15 @@ from tabletop.kernel.table import split_events
 from tabletop.messaging.matchmaking import Seating
 
 
+BACKFILL_PREFIX = "bot-"  # tabletop.matchmaking.queues.bot_player_ids
+
+
 def bots_only(seating: Seating | None) -> bool:
-    return seating is not None and bool(seating.seats) and all(s.bot for s in seating.seats)
+    return (
+        seating is not None
+        and bool(seating.seats)
+        and all(s.bot and s.player_id.startswith(BACKFILL_PREFIX) for s in seating.seats)
+    )
 
 
 def human_moved(commits: Sequence[Commit], seating: Seating | None) -> bool:
