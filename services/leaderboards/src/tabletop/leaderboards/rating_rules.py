@@ -15,7 +15,6 @@ from tabletop.kernel import Outcome
 from tabletop.kernel.table import split_events
 from tabletop.messaging.matchmaking import Seating
 
-
 BACKFILL_PREFIX = "bot-"  # tabletop.matchmaking.queues.bot_player_ids
 
 

@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
@@ -137,15 +138,22 @@ class DeadlineKeeper:
                 log.warning("fetching commits failed: %s", exc)
                 await asyncio.sleep(0.5)
                 continue
-            log.debug("fetched %d commits", len(batch))
+            # Games apart in parallel (their work is round trips to NATS); each
+            # game's commits in order, so a later deadline is never overtaken.
+            by_game: dict[str, list[Msg]] = {}
             for msg in batch:
-                try:
-                    await self.record(Commit.from_bytes(msg.data))
-                except Exception:  # a redelivery will try again
-                    log.exception("recording a deadline failed")
-                    await msg.nak(delay=1.0)
-                    continue
-                await msg.ack()
+                by_game.setdefault(msg.subject, []).append(msg)
+            await asyncio.gather(*(self._record_in_order(msgs) for msgs in by_game.values()))
+
+    async def _record_in_order(self, msgs: list[Msg]) -> None:
+        for msg in msgs:
+            try:
+                await self.record(Commit.from_bytes(msg.data))
+            except Exception:  # a redelivery will try again
+                log.exception("recording a deadline failed")
+                await msg.nak(delay=1.0)
+                continue
+            await msg.ack()
 
     async def record(self, commit: Commit) -> None:
         """Bring the bucket to the deadline `commit` implies (none: deleted)."""
@@ -161,10 +169,10 @@ class DeadlineKeeper:
         if due is None:
             self.heads.drop(commit.game_id)
             self._seatings.pop(commit.game_id, None)
-            await self._clear(commit.game_id, head.seq)
+            await self._clear(commit.game_id, head.seq, finished=head.outcome is not None)
         else:
             self.heads.put(commit.game_id, head)
-            await self._store(commit.game_id, due)
+            await self._store(commit.game_id, due, first=head.seq == 1)
 
     async def _stored(self, game_id: str) -> list[Commit]:
         return (await self.log.load(game_id))[0]
@@ -199,11 +207,16 @@ class DeadlineKeeper:
         self._seatings[game_id] = found
         return found
 
-    async def _store(self, game_id: str, due: DueAction) -> None:
+    async def _store(self, game_id: str, due: DueAction, first: bool = False) -> None:
         """Put `due` unless the bucket already holds a later commit's (a
-        compare-and-set: replicas sharing the consumer may race)."""
+        compare-and-set: replicas sharing the consumer may race). A game's
+        first deadline is a create (one round trip; a redelivery falls back)."""
         bucket = self._kv()
         value = due.model_dump_json().encode()
+        if first:
+            with contextlib.suppress(KeyWrongLastSequenceError):
+                await bucket.create(game_id, value)
+                return
         while True:
             try:
                 entry = await bucket.get(game_id)
@@ -222,8 +235,11 @@ class DeadlineKeeper:
             except KeyWrongLastSequenceError:
                 continue
 
-    async def _clear(self, game_id: str, seq: int) -> None:
+    async def _clear(self, game_id: str, seq: int, finished: bool = False) -> None:
         bucket = self._kv()
+        if finished:  # nothing can follow the end: no later deadline to keep
+            await bucket.delete(game_id)
+            return
         with contextlib.suppress(KeyNotFoundError):
             entry = await bucket.get(game_id)
             held = _parse(entry.value)
