@@ -165,13 +165,18 @@ class Topology(BaseModel):
                 replicas=self.replicas,
                 ttl=self.ticket_ttl if bucket == self.tickets_bucket else None,
             )
-            for bucket in (
-                self.tickets_bucket,
-                self.queues_bucket,
-                self.seats_bucket,
-                self.deadlines_bucket,
-            )
+            for bucket in (self.tickets_bucket, self.queues_bucket, self.seats_bucket)
         ]
+
+    def deadlines_bucket_config(self) -> KeyValueConfig:
+        """Only the deadline keeper declares and uses it (not `key_value_configs`,
+        which every reader of seatings declares)."""
+        return KeyValueConfig(
+            bucket=self.deadlines_bucket,
+            history=1,
+            storage=StorageType.FILE,
+            replicas=self.replicas,
+        )
 
 
 def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> ConsumerConfig:
@@ -240,7 +245,7 @@ async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
     for stream in (topology.games_stream, topology.dead_letters_stream):
         with contextlib.suppress(NotFoundError):
             await js.delete_stream(stream)
-    for config in topology.key_value_configs():
+    for config in [*topology.key_value_configs(), topology.deadlines_bucket_config()]:
         with contextlib.suppress(NotFoundError):
             await js.delete_key_value(config.bucket)
 

@@ -25,7 +25,12 @@ from typing import Any
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
-from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+from nats.js.errors import (
+    BadRequestError,
+    BucketNotFoundError,
+    KeyNotFoundError,
+    KeyWrongLastSequenceError,
+)
 from nats.js.kv import KV_DEL, KV_PURGE, KeyValue
 
 from tabletop.eventlog import (
@@ -34,7 +39,6 @@ from tabletop.eventlog import (
     GameHead,
     GameHeads,
     Topology,
-    ensure_key_values,
 )
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ServiceCode, SubmitCommand
@@ -94,9 +98,12 @@ class DeadlineKeeper:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        await ensure_key_values(self.js, self.topology)
-        self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
-        self._seats = await self.js.key_value(self.topology.seats_bucket)
+        try:
+            self._bucket = await self.js.create_key_value(self.topology.deadlines_bucket_config())
+        except BadRequestError:  # it exists (another replica made it)
+            self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
+        with contextlib.suppress(BucketNotFoundError):  # no matchmaking: nobody is a bot
+            self._seats = await self.js.key_value(self.topology.seats_bucket)
         watcher = await self._bucket.watchall()
         self._tasks = [
             asyncio.create_task(self._watch(watcher), name="deadlines-watch"),

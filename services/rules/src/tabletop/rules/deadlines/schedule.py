@@ -8,6 +8,7 @@ for and removed (O(log n) per change, however many games).
 from __future__ import annotations
 
 import heapq
+import itertools
 from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
@@ -35,6 +36,7 @@ class DueAction(BaseModel):
 
 class _Entry(NamedTuple):
     at_ms: int
+    order: int  # ties broken by arrival: entries never compare their DueAction
     game_id: str
     due: DueAction
 
@@ -43,6 +45,7 @@ class Schedule:
     def __init__(self) -> None:
         self._heap: list[_Entry] = []
         self._latest: dict[str, DueAction] = {}
+        self._pushed = itertools.count()
 
     def __len__(self) -> int:
         return len(self._latest)
@@ -52,7 +55,7 @@ class Schedule:
         if current is not None and current.seq > due.seq:
             return  # an older commit's deadline arriving late
         self._latest[game_id] = due
-        heapq.heappush(self._heap, _Entry(due.at_ms, game_id, due))
+        heapq.heappush(self._heap, _Entry(due.at_ms, next(self._pushed), game_id, due))
 
     def drop(self, game_id: str, up_to_seq: int | None = None) -> None:
         current = self._latest.get(game_id)
