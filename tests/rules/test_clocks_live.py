@@ -63,11 +63,12 @@ async def test_a_move_racing_its_timeout_gives_exactly_one_winner(
     """The move and the timeout both based on the same commit, sent at once:
     one lands, the other is refused, and the log has one commit after it."""
     games = [await start_clocked(rules_client, initial_ms=1000) for _ in range(6)]
-    # The keeper would fire too (that is a third racer, also conditional).
+    turns = [await turn(log, game_id) for game_id in games]  # (seat, seq 1) before any timeout
+    # The keeper fires too: a third racer, conditional on the same commit, with
+    # the same command id as our timeout.
     await asyncio.sleep(1.05)
     winners = []
-    for game_id in games:
-        seat, seq = await turn(log, game_id)
+    for game_id, (seat, seq) in zip(games, turns, strict=True):
         timeout = SubmitCommand(
             game_id=game_id,
             command_id=f"timeout:{game_id}:{seq}",
@@ -83,8 +84,8 @@ async def test_a_move_racing_its_timeout_gives_exactly_one_winner(
         after = [c for c in commits if c.seq > seq]
         # At most one of ours; if neither, the keeper's own timeout won.
         assert len(accepted) <= 1, answers
-        assert len(after) >= 1 and after[0].seq == seq + 1
-        assert len([c for c in after if c.seq == seq + 1]) == 1
+        # One commit follows it (later ones are the next seat's own clock running out).
+        assert after and after[0].seq == seq + 1, [c.events for c in after]
         winners.append("move" if after[0].events[0]["type"] == "added" else "timeout")
     assert set(winners) <= {"move", "timeout"}
 
