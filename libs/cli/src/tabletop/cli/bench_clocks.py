@@ -94,11 +94,16 @@ async def _measure(
         gate = asyncio.Semaphore(STARTING)
         clock = {"initial_ms": settings.initial_ms}
 
+        deadlines: dict[str, int] = {}
+
         async def start(n: int) -> str:
             async with gate:
                 started = await rules.start_game(
                     StartGame(game=settings.game, players=2, seed=n, clock=clock)
                 )
+                first, _ = await log.last(started.game_id)  # one direct get: its `at`
+                assert first is not None and first.at is not None
+                deadlines[started.game_id] = first.at + settings.initial_ms
                 return started.game_id
 
         began = time.monotonic()
@@ -113,11 +118,9 @@ async def _measure(
         while missing and time.monotonic() < give_up:
             await asyncio.sleep(0.5)
             for game_id in list(missing):
-                commits, _ = await log.load(game_id)
-                if len(commits) >= 2:
-                    first, timeout = commits[0], commits[1]
-                    assert first.at is not None and timeout.at is not None
-                    lateness.append(timeout.at - (first.at + settings.initial_ms))
+                last, _ = await log.last(game_id)  # nobody moves: commit 2 is the timeout
+                if last is not None and last.seq >= 2 and last.at is not None:
+                    lateness.append(last.at - deadlines[game_id])
                     missing.discard(game_id)
         cpu_after = _proc_cpu_seconds(pid)
     finally:
