@@ -72,8 +72,20 @@ def durable(name: str) -> set[str]:
 
 
 tickets, queues, seats = NS.tickets_bucket, NS.queues_bucket, NS.seats_bucket
+DEADLINES = f"KV_{NS.deadlines_bucket}"
+# The deadline keeper in the rules process (ADR 25): its consumer, its bucket
+# (declared, read, written, watched by an ordered consumer) and the seatings.
+KEEPER = (
+    durable("deadlines")
+    | {f"$JS.API.STREAM.{op}.{DEADLINES}" for op in ("INFO", "CREATE")}
+    | {f"$JS.API.DIRECT.GET.{DEADLINES}.>", f"$JS.API.STREAM.MSG.GET.{DEADLINES}"}
+    | {f"$KV.{NS.deadlines_bucket}.>", f"$JS.FC.{DEADLINES}.>"}
+    | {f"$JS.API.CONSUMER.CREATE.{DEADLINES}", f"$JS.API.CONSUMER.CREATE.{DEADLINES}.>"}
+    | {f"$JS.API.STREAM.INFO.{KV[NS.seats_bucket]}"}
+    | read_bucket(NS.seats_bucket)
+)
 JETSTREAM_PUBLISH: dict[str, set[str]] = {
-    "rules": DECLARE_STREAM | READ_GAMES | READ_PRUNED,
+    "rules": DECLARE_STREAM | READ_GAMES | READ_PRUNED | KEEPER,
     "matchmaking": DECLARE_STREAM
     | DECLARE_BUCKETS
     | read_bucket(tickets)

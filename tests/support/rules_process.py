@@ -22,7 +22,9 @@ class RulesProcess:
     child: ChildProcess
 
     @classmethod
-    def start(cls, nats_url: str, namespace: str, log_dir: Path) -> RulesProcess:
+    def start(
+        cls, nats_url: str, namespace: str, log_dir: Path, extra_env: dict[str, str] | None = None
+    ) -> RulesProcess:
         port = free_port()
         env = {
             "NATS_URL": nats_url,
@@ -30,6 +32,7 @@ class RulesProcess:
             "RULES_EXTRA_GAMES": COUNTING,
             "PYTHONPATH": str(REPO),
             "LOG_LEVEL": "INFO",
+            **(extra_env or {}),
         }
         child = start_service(RULES, env, log_dir, port)
         try:

@@ -113,9 +113,9 @@ async def delete_namespace_stream(nats_url: str, namespace: str) -> None:
     nc = await nats.connect(nats_url)
     topology = Topology(namespace=namespace)
     try:
-        snapshots = f"KV_{topology.snapshots_bucket}"  # the rules service's bucket
         streams = (topology.games_stream, topology.dead_letters_stream, topology.pruned_stream)
-        for stream in (*streams, snapshots):
+        buckets = (topology.snapshots_bucket, topology.deadlines_bucket)  # the rules service's
+        for stream in (*streams, *(f"KV_{b}" for b in buckets)):
             with contextlib.suppress(NotFoundError):
                 await nc.jetstream().delete_stream(stream)
     finally:

@@ -171,6 +171,24 @@ def bench_bots(
     print(json.dumps(figures, indent=2)) if as_json else render_bots_figures(figures)
 
 
+@app.command("bench-clocks")
+def bench_clocks(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="live games")] = 10_000,
+    initial_ms: Annotated[
+        int, typer.Option(min=1000, help="each game's clock; all must start before it runs out")
+    ] = 60_000,
+    game: Annotated[str, typer.Option(help="the game played (nobody moves)")] = "schotten-totten",
+    as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+) -> None:
+    """Timeout lateness p50/p99, memory per game and CPU per 1,000 games of one
+    deadline keeper with N live games whose players never move."""
+    from .bench_clocks import ClocksBenchSettings, clocks_figures, render_clocks_figures
+
+    settings = ClocksBenchSettings(games=games, initial_ms=initial_ms, game=game)
+    figures = clocks_figures(settings, quiet=as_json)
+    print(json.dumps(figures, indent=2)) if as_json else render_clocks_figures(figures)
+
+
 NATS_HELP = "NATS server; default: where `tabletop up` runs (DATA_DIR/endpoints.json), else :4222"
 DATA_DIR_HELP = "the data dir of `tabletop up`, whose endpoints.json says where NATS is"
 

@@ -2,7 +2,9 @@
 running) game, from the archive, rendered for a terminal.
 
 Shows who sits where, what happened at that step (its events, redacted for
-the chosen seat) and the game as that seat (or a spectator) saw it. A seat's
+the chosen seat), the clocks as they stood then (a fold of the commits up to
+that step, so they read exactly as they did live) and the game as that seat
+(or a spectator) saw it. A seat's
 view of a game that is still running is refused: hidden information stays
 hidden until the game is over.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from rich.console import Console, Group
@@ -19,8 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.tree import Tree
 
-from tabletop.eventlog import Commit
+from tabletop.eventlog import Commit, GameHead
 from tabletop.games import get_game
+from tabletop.kernel.table import is_platform_event
 from tabletop.messaging import ArchiveClient, Refusal
 from tabletop.messaging.archive import ArchivedView, GameSummary, GetCommits, GetView
 
@@ -33,7 +37,7 @@ class ReplayError(Exception):
 
 async def fetch_step(
     game_id: str, at: int | None, seat: int | None, target: Target
-) -> tuple[GameSummary, ArchivedView, Commit]:
+) -> tuple[GameSummary, ArchivedView, list[Commit]]:
     nc = await connect(target)
     archive = ArchiveClient(nc, target.namespace, timeout=10)
     try:
@@ -41,13 +45,15 @@ async def fetch_step(
         if seat is not None and game.status != "finished":
             raise ReplayError("a seat's view of a running game goes only to its player (gateway)")
         view = await answered(target, archive.view(GetView(game_id=game_id, step=at, seat=seat)))
-        request = GetCommits(game_id=game_id, after_seq=view.step - 1, limit=1)
+        # Every commit up to the step: the clocks are a fold of them all.
+        request = GetCommits(game_id=game_id, after_seq=0, limit=min(view.step, 10_000))
         commits = await answered(target, archive.commits(request))
     except Refusal as refusal:  # no answer is Unreachable (`answered`)
         raise ReplayError(str(refusal)) from None
     finally:
         await nc.close()
-    return game, view, Commit.model_validate(commits[0])
+    upto = [Commit.model_validate(c) for c in commits]
+    return game, view, upto
 
 
 def tree_of(label: str, value: Any) -> Tree:
@@ -89,7 +95,40 @@ def _leaf(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def render(summary: GameSummary, view: ArchivedView, commit: Commit, seat: int | None) -> Group:
+def clock_table(commits: list[Commit]) -> Table | None:
+    """The clocks as they stood after the last of `commits` (None: no clock)."""
+    head = GameHead.replay(get_game(commits[0].game), commits)
+    if head is None or head.table.settings is None or head.table.clock is None:
+        return None
+    settings, clock = head.table.settings, head.table.clock
+    title = f"clocks: {settings.preset} ({settings.kind}, {_seconds(settings.initial_ms)}"
+    title += f" + {_seconds(settings.increment_ms)})" if settings.increment_ms else ")"
+    shown = Table("seat", "time left", "", title=title, title_justify="left")
+    deadline = clock.deadline()
+    gone = dict(head.table.retired)
+    for seat, left in enumerate(clock.remaining_ms):
+        note = "running" if seat in clock.running else ""
+        if deadline is not None and deadline.seat == seat:
+            note += f", out at {_wall(deadline.at_ms)}"
+        if seat in gone:
+            note = gone[seat] if gone[seat] == "resign" else "timed out"
+        shown.add_row(str(seat), _seconds(left), note)
+    return shown
+
+
+def _seconds(ms: int) -> str:
+    minutes, seconds = divmod(ms / 1000, 60)
+    return f"{int(minutes)}:{seconds:06.3f}" if minutes else f"{seconds:.3f} s"
+
+
+def _wall(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M:%S.%f")[:-3] + " UTC"
+
+
+def render(
+    summary: GameSummary, view: ArchivedView, commits: list[Commit], seat: int | None
+) -> Group:
+    commit = commits[-1]
     who = "spectator" if seat is None else f"seat {seat}"
     head = Table.grid(padding=(0, 2))
     head.add_row("game", f"{escape(summary.game)}  [dim]{summary.game_id}[/dim]")
@@ -100,16 +139,23 @@ def render(summary: GameSummary, view: ArchivedView, commit: Commit, seat: int |
         head.add_row("ranks", " ".join(map(str, summary.ranks)))
     kernel = get_game(commit.game)
     events = [
-        kernel.redact(kernel.parse_event(e), seat).model_dump(mode="json") for e in commit.events
+        dict(e)
+        if is_platform_event(e)
+        else kernel.redact(kernel.parse_event(e), seat).model_dump(mode="json")
+        for e in commit.events
     ]
     actor = "setup" if commit.seat is None else f"seat {commit.seat}"
+    if commit.at is not None:
+        actor += f" at {_wall(commit.at)}"
     happened = Table("event", "details", title=f"step {commit.seq}: {actor}", title_justify="left")
     for event in events:
         details = {k: v for k, v in event.items() if k not in ("type", "v")}
         happened.add_row(escape(str(event.get("type", "?"))), escape(_leaf(details)))
+    clocks = clock_table(commits)
     return Group(
         Panel(head, title="Tabletop replay"),
         happened,
+        *([clocks] if clocks is not None else []),
         tree_of(f"[bold]view as {who}[/bold]", view.view),
     )
 
@@ -118,12 +164,12 @@ def replay_game(game_id: str, at: int | None, seat: int | None, target: Target) 
     """Print the step; return the exit code (0 shown, 1 refused, 2 no answer)."""
     console = Console()
     try:
-        game, view, commit = asyncio.run(fetch_step(game_id, at, seat, target))
+        game, view, commits = asyncio.run(fetch_step(game_id, at, seat, target))
     except ReplayError as exc:
         console.print(f"[red]{exc}[/red]")
         return 1
     except Unreachable as exc:
         exc.report()
         return 2
-    console.print(render(game, view, commit, seat))
+    console.print(render(game, view, commits, seat))
     return 0

@@ -47,10 +47,14 @@ class Commit(BaseModel):
     rules_version: str
     prev_hash: str
     hash: str
+    # When the rules service made it (Unix ms): what the clocks run on. Absent
+    # from commits made before clocks, whose body (and so hash) has no `at`.
+    at: int | None = None
 
     def body(self) -> dict[str, Any]:
         """Everything the hash covers."""
-        return self.model_dump(mode="json", exclude={"hash"})
+        exclude = {"hash"} if self.at is not None else {"hash", "at"}
+        return self.model_dump(mode="json", exclude=exclude)
 
     def expected_hash(self) -> str:
         return chain_hash(self.prev_hash, self.body())
@@ -67,9 +71,10 @@ class Commit(BaseModel):
         events: Sequence[dict[str, Any]],
         rules_version: str,
         prev_hash: str,
+        at: int | None = None,
     ) -> Commit:
         """A new commit with its hash computed."""
-        body = {
+        body: dict[str, Any] = {
             "game_id": game_id,
             "game": game,
             "seq": seq,
@@ -79,11 +84,15 @@ class Commit(BaseModel):
             "rules_version": rules_version,
             "prev_hash": prev_hash,
         }
+        if at is not None:
+            body["at"] = at
         draft = cls.model_validate({**body, "hash": ""})
         return draft.model_copy(update={"hash": draft.expected_hash()})
 
     def to_bytes(self) -> bytes:
-        return canonical_json(self.model_dump(mode="json"))
+        return canonical_json(
+            self.model_dump(mode="json", exclude=None if self.at is not None else {"at"})
+        )
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Commit:
@@ -99,6 +108,7 @@ def next_commit(
     seat: int | None,
     events: Sequence[dict[str, Any]],
     rules_version: str,
+    at: int | None = None,
 ) -> Commit:
     """The commit that follows `previous` (None: the game's first commit)."""
     return Commit.seal(
@@ -110,4 +120,5 @@ def next_commit(
         events=events,
         rules_version=rules_version,
         prev_hash=GENESIS_HASH if previous is None else previous.hash,
+        at=at,
     )

@@ -24,7 +24,8 @@ from typing import Any
 
 from cachetools import LRUCache
 
-from tabletop.kernel import Event, Game
+from tabletop.kernel import Event, Game, Outcome
+from tabletop.kernel.table import Table, final_outcome, split_events
 
 from .commit import Commit
 from .memory import CommitLog
@@ -51,6 +52,9 @@ def _recorded(
     return record, recorded_from
 
 
+NO_TABLE = Table()
+
+
 @dataclass(frozen=True, slots=True)
 class GameHead:
     """A game as of its last commit folded in."""
@@ -63,6 +67,21 @@ class GameHead:
     command_seqs: Mapping[str, int] = field(default_factory=dict, repr=False)
     recorded_from: int = 1
     snapshot_seq: int = 0  # seq of the latest snapshot known of this game (0: none)
+    table: Table = NO_TABLE  # the platform's part: clock, retired seats, its own ends
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The game's outcome with the platform's rules laid over it."""
+        return final_outcome(self.table, self.game.outcome(self.state), self.seats)
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats(self.state)
+
+    @property
+    def to_act(self) -> list[int]:
+        """Who must act now; a retired seat is still listed (a bot plays it)."""
+        return [] if self.table.ended is not None else self.game.to_act(self.state)
 
     @property
     def seq(self) -> int:
@@ -79,58 +98,91 @@ class GameHead:
         """The head after the gap-free prefix 1..n of `commits` (sorted by seq);
         None when there is no commit 1."""
         state: Any = None
+        table = Table()
         last: Commit | None = None
         folded: list[Commit] = []
         for commit in commits:
             if commit.seq != (last.seq if last else 0) + 1:
                 break
-            state = game.fold(state, map(game.parse_event, commit.events))
+            state, table = _fold(game, state, table, commit)
             folded.append(commit)
             last = commit
         if last is None:
             return None
         seqs, recorded_from = _recorded({}, 1, folded[-RECENT_COMMANDS:])
-        return cls(game, state, last, stream_seq, seqs, recorded_from)
+        return cls(game, state, last, stream_seq, seqs, recorded_from, table=table)
 
     @classmethod
     def from_snapshot(cls, game: Game[Any], snapshot: Snapshot) -> GameHead:
         """The head a snapshot holds: no command id recorded (those before it
         are the log's to answer), and the snapshot is the latest known."""
         seq = snapshot.last.seq
-        return cls(game, snapshot.state, snapshot.last, snapshot.stream_seq, {}, seq + 1, seq)
+        return cls(
+            game, snapshot.state, snapshot.last, snapshot.stream_seq, {}, seq + 1, seq,
+            table=snapshot.table if snapshot.table is not None else NO_TABLE,
+        )  # fmt: skip
 
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.game.rules_version, self.last, self.stream_seq, self.state)
+        return Snapshot(
+            self.game.rules_version, self.last, self.stream_seq, self.state, self.table
+        )
 
     @classmethod
     def started(
         cls, game: Game[Any], commit: Commit, events: Sequence[Event], stream_seq: int
     ) -> GameHead:
         """The head of a game whose first commit this process just appended."""
-        return cls(game, game.fold(None, events), commit, stream_seq, {commit.command_id: 1})
+        state, table = _fold(game, None, Table(), commit, events)
+        return cls(game, state, commit, stream_seq, {commit.command_id: 1}, table=table)
 
     def then(
         self, commit: Commit, stream_seq: int = 0, events: Sequence[Event] | None = None
     ) -> GameHead:
         """The head after one more commit (`events`: already parsed, no re-parse)."""
-        parsed = events if events is not None else map(self.game.parse_event, commit.events)
-        state = self.game.fold(self.state, parsed)
+        state, table = _fold(self.game, self.state, self.table, commit, events)
         seqs, recorded_from = _recorded(self.command_seqs, self.recorded_from, (commit,))
         return GameHead(
-            self.game, state, commit, stream_seq, seqs, recorded_from, self.snapshot_seq
+            self.game, state, commit, stream_seq, seqs, recorded_from, self.snapshot_seq, table
         )
 
     def extend(self, commits: Sequence[Commit], stream_seq: int) -> GameHead:
         """The head after more stored commits (the last one at `stream_seq`)."""
-        state = self.state
+        state, table = self.state, self.table
         for commit in commits:
-            state = self.game.fold(state, map(self.game.parse_event, commit.events))
+            state, table = _fold(self.game, state, table, commit)
         seqs, recorded_from = _recorded(
             self.command_seqs, self.recorded_from, commits[-RECENT_COMMANDS:]
         )
         return GameHead(
-            self.game, state, commits[-1], stream_seq, seqs, recorded_from, self.snapshot_seq
+            self.game, state, commits[-1], stream_seq, seqs, recorded_from, self.snapshot_seq, table
         )
+
+
+def _fold(
+    game: Game[Any],
+    state: Any,
+    table: Table,
+    commit: Commit,
+    events: Sequence[Event] | None = None,
+) -> tuple[Any, Table]:
+    """One commit folded into the game's state (its own events; `events`:
+    already parsed) and the platform's table (its `platform.` events, then the
+    clock, which needs who must act next only when the game has a clock)."""
+    own, platform = split_events(commit.events)
+    if events is None:
+        events = [game.parse_event(event) for event in own]
+    if events:
+        state = game.fold(state, events)
+    if not platform and table.settings is None:
+        return state, table
+    table = table.then(
+        platform,
+        seats=game.seats(state),
+        at_ms=commit.at,
+        mover=commit.seat,
+        to_act=game.to_act(state) if commit.at is not None else None,
+    )
+    return state, table
 
 
 class GameHeads:

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 64
 
 # Bumped if the stored form below changes; other forms are ignored.
-FORMAT = 1
+FORMAT = 2  # 2: the platform's table (clock, retired seats) beside the state
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,11 +42,12 @@ class Snapshot:
     last: Commit
     stream_seq: int
     state: Any
+    table: Any = None  # tabletop.kernel.table.Table (None: a default table)
 
     def to_bytes(self) -> bytes:
         # The commit as its own canonical bytes: a snapshot never re-derives it.
         return pickle.dumps(
-            (FORMAT, self.rules_version, self.last.to_bytes(), self.stream_seq, self.state),
+            (FORMAT, self.rules_version, self.last.to_bytes(), self.stream_seq, self.state, self.table),
             protocol=pickle.HIGHEST_PROTOCOL,
         )
 
@@ -55,10 +56,10 @@ class Snapshot:
         """The snapshot, or None for one this code cannot read (another format,
         a state class that no longer unpickles): a cold load then replays."""
         try:
-            form, rules_version, last, stream_seq, state = pickle.loads(data)
+            form, rules_version, last, stream_seq, state, *table = pickle.loads(data)
             if form != FORMAT:
                 return None
-            return cls(rules_version, Commit.from_bytes(last), stream_seq, state)
+            return cls(rules_version, Commit.from_bytes(last), stream_seq, state, *table)
         except Exception:  # any unreadable snapshot is only a missed shortcut
             log.warning("ignoring an unreadable snapshot", exc_info=True)
             return None

@@ -176,6 +176,11 @@ class Topology(BaseModel):
         """JetStream KV of the rules service: game id -> its latest snapshot (ADR 0024)."""
         return f"{self.namespace}_snapshots"
 
+    @property
+    def deadlines_bucket(self) -> str:
+        """JetStream KV of the deadline keeper: game id -> its next deadline (ADR 0025)."""
+        return f"{self.namespace}_deadlines"
+
     def key_value_configs(self) -> list[KeyValueConfig]:
         # The latest value is all anyone reads (the compare-and-set of a queue
         # needs its revision, not its history). Tickets expire `ticket_ttl`
@@ -195,6 +200,16 @@ class Topology(BaseModel):
             )
             for bucket in (self.tickets_bucket, self.queues_bucket, self.seats_bucket)
         ]
+
+    def deadlines_bucket_config(self) -> KeyValueConfig:
+        """Only the deadline keeper declares and uses it (not `key_value_configs`,
+        which every reader of seatings declares)."""
+        return KeyValueConfig(
+            bucket=self.deadlines_bucket,
+            history=1,
+            storage=StorageType.FILE,
+            replicas=self.replicas,
+        )
 
 
 def _commit_consumer(durable: str, subjects: str, max_ack_pending: int) -> ConsumerConfig:
@@ -270,7 +285,8 @@ async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
     for stream in (topology.games_stream, topology.dead_letters_stream, topology.pruned_stream):
         with contextlib.suppress(NotFoundError):
             await js.delete_stream(stream)
-    for bucket in [c.bucket for c in topology.key_value_configs()] + [topology.snapshots_bucket]:
+    buckets = [c.bucket for c in topology.key_value_configs()]
+    for bucket in [*buckets, topology.snapshots_bucket, topology.deadlines_bucket]:
         with contextlib.suppress(NotFoundError):
             await js.delete_key_value(bucket)
 

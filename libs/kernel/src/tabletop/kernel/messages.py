@@ -7,7 +7,9 @@ discriminated union (likewise its events); `Game.command_adapter` parses them.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 
 class Message(BaseModel):
@@ -37,6 +39,19 @@ class Outcome(BaseModel):
     ranks: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str = ""
+    # Set by the platform (tabletop.kernel.table), never by a game: who left early.
+    resigned: tuple[int, ...] = ()
+    timed_out: tuple[int, ...] = ()
+
+    @model_serializer(mode="wrap")
+    def _without_empty_platform_fields(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # A game's own outcome dumps as it did before the platform's fields.
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in ("resigned", "timed_out"):
+                if not data.get(name, True):
+                    del data[name]
+        return data
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -78,6 +78,11 @@ class JoinQueue(_Request):
     options: dict[str, Any] = Field(default_factory=dict)
     bot: str | None = Field(default=None, pattern=LEVEL_PATTERN)
     bot_difficulty: str | None = Field(default=None, pattern=LEVEL_PATTERN)
+    clock: str | dict[str, Any] | None = Field(
+        default=None,
+        description="the table's clock: a preset (none, blitz, standard, daily) or custom "
+        "{kind, initial_ms, increment_ms}; tickets with other clocks wait in other queues",
+    )
 
 
 class LeaveQueue(_Request):
@@ -105,6 +110,7 @@ class Ticket(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     bot: str | None = None
     bot_difficulty: str = DEFAULT_LEVEL
+    clock: str | dict[str, Any] | None = None  # the table's clock (None: no clock)
     status: TicketStatus = TicketStatus.WAITING
     created_at: float  # unix time; the order of the queue and the bot backfill clock
     game_id: str | None = None

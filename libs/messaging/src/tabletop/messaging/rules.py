@@ -27,6 +27,11 @@ class StartGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     game_id: str | None = Field(default=None, pattern=GAME_ID_PATTERN)
     command_id: str | None = Field(default=None, min_length=1, max_length=128)
+    clock: str | dict[str, Any] | None = Field(
+        default=None,
+        description="the table's clock: a preset name (none, blitz, standard, daily) or "
+        "custom {kind, initial_ms, increment_ms} (tabletop.kernel.clock)",
+    )
     # Who sits where is not part of a start: whoever seats players records them
     # with the archive (SeatPlayers, tabletop.messaging.archive), as matchmaking does.
 

@@ -28,6 +28,7 @@ from tabletop.runtime import Verdict
 
 from .metrics import BotsMetrics
 from .policy import bounded_policy
+from .stand_ins import may_have_stand_ins, with_stand_ins
 
 log = logging.getLogger("tabletop.bots")
 
@@ -94,15 +95,20 @@ class BotWorker:
             log.error("malformed commit on the games stream")
             return Verdict.TERM, "malformed"
         seating = await self.seats.seating(commit.game_id)
-        if seating is None or not seating.bot_seats():
+        bots = self.policy_specs(seating) if seating is not None else {}
+        # A seat that left a game of 3-4 is played by a stand-in (the game's
+        # head says which): only games that can have one are loaded without bots.
+        if not bots and not may_have_stand_ins(commit):
             return Verdict.ACK, "no_bot"
-        bots = self.policy_specs(seating)
         try:
             head = await self.heads.head(commit.game_id)
         except UnknownGame:
             return Verdict.ACK, "unknown_game"
         if head is None or head.seq != commit.seq:
             return Verdict.ACK, "stale"  # a later commit's message decides
+        bots = with_stand_ins(head, bots)
+        if not bots:
+            return Verdict.ACK, "no_bot"
         started = time.perf_counter()
         # Search policies think for a while: off the event loop, so acks and pings go on.
         move = await asyncio.to_thread(

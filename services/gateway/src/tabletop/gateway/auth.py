@@ -63,3 +63,10 @@ async def my_seat(backend: Backend, game_id: str, player_id: str) -> int:
     if seat is None:
         raise ApiError("not_a_player", f"you do not play in game {game_id}")
     return seat
+
+
+async def still_playing(backend: Backend, game_id: str, seat: int) -> None:
+    """A seat that resigned or timed out makes no more moves (a bot plays it)."""
+    head = await backend.head(game_id)
+    if seat in head.table.retired_seats:
+        raise ApiError("game_over", "you have left this game; a bot plays your seat")

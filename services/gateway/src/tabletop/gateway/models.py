@@ -6,7 +6,7 @@ own models (`openapi.py`), discriminated by `game` and by command `type`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -31,6 +31,15 @@ class MeOut(BaseModel):
     expires_at: int
 
 
+class ClockCustomIn(_In):
+    """A custom clock: `fischer` (the whole game's time, plus `increment_ms`
+    after each move) or `per_move` (`initial_ms` for every move)."""
+
+    kind: Literal["fischer", "per_move"] = "fischer"
+    initial_ms: int = Field(examples=[300_000])
+    increment_ms: int = 0
+
+
 class QueueIn(_In):
     game: str = Field(min_length=1, max_length=64, examples=["schotten-totten"])
     players: int = Field(ge=1, le=16, examples=[2])
@@ -41,6 +50,13 @@ class QueueIn(_In):
         examples=["medium"],
         description="level of the bots that fill empty seats: easy, medium, hard or expert "
         "(docs/policies.md); default: the game's default level; any other: 400 unknown_level",
+    )
+    clock: str | ClockCustomIn | None = Field(
+        default=None,
+        examples=["standard"],
+        description="the table's clock: a preset of the catalog (none, blitz, standard, "
+        "daily) or custom values within bounds; default none (no clock). "
+        "Out of bounds or unknown: 400 invalid_options",
     )
 
 
@@ -64,7 +80,30 @@ class CommandOut(BaseModel):
 class OutcomeOut(BaseModel):
     ranks: list[int]
     scores: list[float]
-    reason: str = ""
+    reason: str = Field(
+        default="",
+        description="the game's own, or the platform's: resign, timeout, abandoned, commit_cap",
+    )
+    resigned: list[int] = Field(default_factory=list, description="seats that resigned")
+    timed_out: list[int] = Field(default_factory=list, description="seats that ran out of time")
+
+
+class ClockOut(BaseModel):
+    """The table's clocks as of the last commit (`as_of`, Unix ms): a client
+    counts the running seats down from `remaining_ms` until `deadline`."""
+
+    preset: str
+    kind: str
+    initial_ms: int
+    increment_ms: int
+    remaining_ms: list[int] = Field(description="each seat's time left at `as_of`")
+    running: list[int] = Field(description="seats whose clock runs now")
+    as_of: int = Field(description="Unix ms of the last commit")
+    deadline_seat: int | None = None
+    deadline: int | None = Field(
+        default=None, description="Unix ms when `deadline_seat`'s time runs out"
+    )
+    deadline_at: str | None = Field(default=None, description="`deadline` as an ISO 8601 time")
 
 
 class GameOut(BaseModel):
@@ -77,6 +116,10 @@ class GameOut(BaseModel):
     to_act: list[int]
     finished: bool
     outcome: OutcomeOut | None = None
+    clock: ClockOut | None = Field(default=None, description="null: the table has no clock")
+    left: list[int] = Field(
+        default_factory=list, description="seats that resigned or timed out (a bot plays them)"
+    )
     view: dict[str, Any]
 
 
@@ -91,6 +134,7 @@ class LegalOut(BaseModel):
 class FeedCommit(BaseModel):
     seq: int
     seat: int | None
+    at: int | None = Field(default=None, description="Unix ms the commit was made")
     events: list[dict[str, Any]]  # redacted for the caller's seat
 
 

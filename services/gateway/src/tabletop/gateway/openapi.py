@@ -88,6 +88,7 @@ def add_game_types(schemas: dict[str, JsonSchema], games: list[Game]) -> None:
     for name in generic:
         schemas[name] = _one_of_by_game(name, games)
     del schemas["FeedCommit"]  # it has no `game`: only `<Game>FeedOut`s hold them
+    schemas["PlatformEvent"] = PLATFORM_EVENT
     ids = [prefix(game.id) for game in games]
     _retype(schemas, "CommandIn", "command", {"anyOf": [ref(f"{p}CommandBody") for p in ids]})
     _retype(schemas, "ReplayOut", "view", {"anyOf": [ref(f"{p}View") for p in ids]})
@@ -167,6 +168,22 @@ def add_links(paths: dict[str, Any]) -> None:
             answer["links"][name] = link
 
 
+# The platform's events in a commit, the same in every game (tabletop.kernel.table).
+PLATFORM_EVENT: JsonSchema = {
+    "title": "PlatformEvent",
+    "description": "the table's clock (platform.clock), a seat that resigned or timed out "
+    "(platform.retired), an end the platform decided (platform.ended)",
+    "type": "object",
+    "properties": {
+        "type": {"enum": ["platform.clock", "platform.retired", "platform.ended"]},
+        "settings": {"type": "object"},
+        "seat": {"type": "integer"},
+        "reason": {"type": "string"},
+        "ranks": {"type": "array", "items": {"type": "integer"}},
+    },
+    "required": ["type"],
+}
+
 # The envelopes with a `game` field, and the properties a game's variant types.
 _ENVELOPES: dict[str, Any] = {
     "GameOut": lambda p: {"view": ref(f"{p}View")},
@@ -174,7 +191,9 @@ _ENVELOPES: dict[str, Any] = {
     "FeedOut": lambda p: {
         "commits": {"type": "array", "items": ref(f"{p}FeedCommit")},
     },
-    "FeedCommit": lambda p: {"events": {"type": "array", "items": ref(f"{p}Event")}},
+    "FeedCommit": lambda p: {
+        "events": {"type": "array", "items": {"anyOf": [ref(f"{p}Event"), ref("PlatformEvent")]}}
+    },
     "QueueIn": lambda p: {"options": ref(f"{p}Options")},
 }
 

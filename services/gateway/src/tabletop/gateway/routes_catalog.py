@@ -16,6 +16,14 @@ from pydantic import BaseModel, Field
 from tabletop.games import registry
 from tabletop.games.catalog import GameInfo, card_facts, card_facts_model, game_info
 from tabletop.kernel import Game
+from tabletop.kernel.clock import (
+    MAX_INCREMENT_MS,
+    MAX_INITIAL_MS,
+    MIN_INITIAL_MS,
+    NO_CLOCK,
+    PRESETS,
+    ClockSettings,
+)
 from tabletop.policies.levels import DEFAULT_LEVEL, levels_for
 
 from .backend import known_game
@@ -31,6 +39,10 @@ class CatalogGameOut(GameInfo):
 
     bot_levels: list[str] = Field(description="`bot_difficulty` values of the queue, easiest first")
     default_bot_level: str
+    clocks: dict[str, ClockSettings | None] = Field(
+        description="`clock` presets of the queue by name (none: no clock); a custom clock "
+        f"has initial_ms {MIN_INITIAL_MS}..{MAX_INITIAL_MS} and increment_ms 0..{MAX_INCREMENT_MS}"
+    )
 
 
 class CatalogOut(BaseModel):
@@ -42,6 +54,7 @@ def _catalog_game(game: Game) -> CatalogGameOut:
         **game_info(game).model_dump(),
         bot_levels=list(levels_for(game.id)),
         default_bot_level=DEFAULT_LEVEL,
+        clocks={NO_CLOCK: None, **PRESETS},
     )
 
 

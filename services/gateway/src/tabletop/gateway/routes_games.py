@@ -13,7 +13,7 @@ from tabletop.messaging import SubmitCommand
 from tabletop.messaging.archive import GetView
 from tabletop.messaging.matchmaking import player_token
 
-from .auth import Me, Services, my_seat, seat_of
+from .auth import Me, Services, my_seat, seat_of, still_playing
 from .errors import ERROR_RESPONSES, ApiError
 from .models import CommandIn, CommandOut, FeedOut, GameOut, LegalOut, ReplayOut
 from .views import feed, for_my_seat, game_out, legal_out
@@ -46,6 +46,7 @@ async def submit_command(
     game's players, never from the body. Retrying with the same `command_id`
     lands once (the retry answers 409 `duplicate_command` with its `seq`)."""
     seat = await my_seat(backend, game_id, claims.sub)
+    await still_playing(backend, game_id, seat)
     # Client ids are scoped to the player so nobody can take another's (or a bot's) id.
     client_id = body.command_id or uuid.uuid4().hex
     command_id = f"p-{player_token(claims.sub)}-{client_id}"
@@ -57,6 +58,22 @@ async def submit_command(
     )
     accepted = await backend.rules.submit(request)
     return CommandOut(accepted=True, game_id=game_id, seq=accepted.seq, command_id=client_id)
+
+
+@router.post("/{game_id}/resign")
+async def resign(game_id: GameId, claims: Me, backend: Services) -> CommandOut:
+    """Resign my seat, at any time. With two seats left the other wins; with
+    more, my seat ranks last and the platform's weakest bot plays its turns.
+    Resigning twice answers 409 (`duplicate_command`, or `game_over` once the
+    game has ended)."""
+    seat = await my_seat(backend, game_id, claims.sub)
+    request = SubmitCommand(
+        game_id=game_id,
+        command_id=f"p-{player_token(claims.sub)}-resign",  # one resignation per player
+        command={"type": "resign", "seat": seat},
+    )
+    accepted = await backend.rules.submit(request)
+    return CommandOut(accepted=True, game_id=game_id, seq=accepted.seq, command_id="resign")
 
 
 @router.get("/{game_id}/events")

@@ -3,31 +3,59 @@ do: the only place the gateway turns game data into responses."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from tabletop.eventlog import Commit, GameHead
+from tabletop.kernel.table import is_platform_event
 
 from .errors import ApiError
-from .models import FeedCommit, GameOut, LegalOut, OutcomeOut
+from .models import ClockOut, FeedCommit, GameOut, LegalOut, OutcomeOut
 
 
 def game_out(game_id: str, head: GameHead, seat: int | None) -> GameOut:
     game, state = head.game, head.state
-    outcome = game.outcome(state)
+    outcome = head.outcome
     return GameOut(
         game_id=game_id,
         game=game.id,
         seq=head.seq,
         seat=seat,
-        to_act=game.to_act(state),
+        to_act=head.to_act,
         finished=outcome is not None,
         outcome=OutcomeOut.model_validate(outcome.model_dump()) if outcome else None,
+        clock=clock_out(head),
+        left=sorted(head.table.retired_seats),
         view=game.view(state, seat),
     )
 
 
+def clock_out(head: GameHead) -> ClockOut | None:
+    """The clocks as the commits made them: pure, so a replay shows the same."""
+    settings, clock = head.table.settings, head.table.clock
+    if settings is None or clock is None:
+        return None
+    deadline = clock.deadline()
+    return ClockOut(
+        preset=settings.preset,
+        kind=settings.kind,
+        initial_ms=settings.initial_ms,
+        increment_ms=settings.increment_ms,
+        remaining_ms=list(clock.remaining_ms),
+        running=list(clock.running),
+        as_of=clock.since_ms,
+        deadline_seat=deadline.seat if deadline else None,
+        deadline=deadline.at_ms if deadline else None,
+        deadline_at=_iso(deadline.at_ms) if deadline else None,
+    )
+
+
+def _iso(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="milliseconds")
+
+
 def game_over(head: GameHead) -> bool:
-    return head.game.outcome(head.state) is not None
+    return head.outcome is not None
 
 
 def legal_out(game_id: str, head: GameHead, seat: int) -> LegalOut:
@@ -48,8 +76,12 @@ def feed(head: GameHead, commits: list[Commit], seat: int | None) -> list[FeedCo
         FeedCommit(
             seq=commit.seq,
             seat=commit.seat,
+            at=commit.at,
             events=[
-                game.redact(game.parse_event(event), seat).model_dump(mode="json")
+                # The platform's events (clock, resign, timeout) hide nothing.
+                dict(event)
+                if is_platform_event(event)
+                else game.redact(game.parse_event(event), seat).model_dump(mode="json")
                 for event in commit.events
             ],
         )

@@ -16,6 +16,7 @@ from nats.aio.msg import Msg
 from pydantic import ValidationError
 
 from tabletop.eventlog import Commit
+from tabletop.kernel import Outcome
 from tabletop.messaging import Refusal
 from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import Verdict
@@ -24,6 +25,7 @@ from .application import FinishedGame, Ratings
 from .board import Board
 from .finished import EndDetector, NotYet
 from .metrics import LeaderboardsMetrics
+from .rating_rules import unrated_reason
 from .skill import MAX_PLAYERS, MIN_PLAYERS
 
 log = logging.getLogger("tabletop.leaderboards")
@@ -86,6 +88,8 @@ class CommitRater:
             reason = "players_mismatch"
         elif not MIN_PLAYERS <= len(ranks) <= MAX_PLAYERS:
             reason = "player_count"
+        else:
+            reason = await self._unrated(commit, ending.outcome)
         if reason is not None:
             self.metrics.skipped.labels(reason=reason).inc()
             log.warning("finished game not rated: %s", reason, extra={"game_id": commit.game_id})
@@ -116,6 +120,13 @@ class CommitRater:
             await asyncio.to_thread(self.ratings.rating, game, player) for player in player_ids
         ]
         await self.board.put(r for r in current if r.games)
+
+    async def _unrated(self, commit: Commit, outcome: Outcome) -> str | None:
+        seating = await self.seats.seating(commit.game_id)
+        commits = None
+        if outcome.reason == "abandoned":
+            commits, _ = await self.ends.log.load(commit.game_id)
+        return unrated_reason(outcome, seating, commits)
 
     async def _players(self, game_id: str) -> list[str] | None:
         """Who played, from the seating directory; NotYet when the archive has

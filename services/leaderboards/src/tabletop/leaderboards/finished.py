@@ -46,7 +46,7 @@ class EndDetector:
         if head is None or head.seq != commit.seq:
             raise NotYet(f"commits of {commit.game_id} before {commit.seq} are missing")
         self.heads.put(commit.game_id, head)
-        outcome = game.outcome(head.state)
+        outcome = head.outcome  # the platform's ends (resign, timeout, abandoned) included
         if outcome is None:
             return None
         self.heads.drop(commit.game_id)  # finished: nothing more will come

@@ -23,6 +23,7 @@ from nats.aio.client import Client
 
 from tabletop.games import get_game
 from tabletop.kernel import IllegalCommand, UnknownGame
+from tabletop.kernel.clock import table_clock
 from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame
 from tabletop.messaging.archive import (
     GameSummary,
@@ -80,10 +81,11 @@ class Matchmaker:
     async def join(self, request: JoinQueue) -> Ticket:
         try:
             get_game(request.game).make_config(request.players, **request.options)
+            request = request.model_copy(update={"clock": table_clock(request.clock)})
         except (UnknownGame, IllegalCommand) as exc:
             raise Refusal(exc.code, exc.message) from None
         self._check_levels(request)
-        key = queue_key(request.game, request.players, request.options)
+        key = queue_key(request.game, request.players, request.options, request.clock)
         existing = await self.store.ticket(request.player_id)
         if existing is not None and existing.status == TicketStatus.WAITING:
             if existing.queue != key:
@@ -105,6 +107,7 @@ class Matchmaker:
                 options=request.options,
                 bot=request.bot,
                 bot_difficulty=request.bot_difficulty or DEFAULT_LEVEL,
+                clock=request.clock,
                 created_at=self.clock(),
             )
             # The ticket first: a crash before the queue append is repaired by a retried join.
@@ -305,6 +308,7 @@ class Matchmaker:
             game=match.game,
             players=len(match.seating.seats),
             options=match.options,
+            clock=match.clock,
             game_id=match.game_id,
             command_id=match.start_command_id,
         )
@@ -329,7 +333,7 @@ class Matchmaker:
     @staticmethod
     def _fresh_queue(request: JoinQueue, key: str) -> QueueState:
         return QueueState(key=key, game=request.game, players=request.players,
-                          options=request.options)  # fmt: skip
+                          options=request.options, clock=request.clock)  # fmt: skip
 
     @staticmethod
     def _no_queue() -> QueueState:

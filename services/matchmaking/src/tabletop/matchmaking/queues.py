@@ -19,9 +19,13 @@ from tabletop.eventlog import canonical_json
 from tabletop.messaging.matchmaking import SeatInfo, Seating, Ticket
 
 
-def queue_key(game: str, players: int, options: dict[str, Any]) -> str:
-    """One KV key token per (game, players, options)."""
-    digest = hashlib.sha256(canonical_json([game, players, options])).hexdigest()[:24]
+def queue_key(
+    game: str, players: int, options: dict[str, Any], clock: str | dict[str, Any] | None = None
+) -> str:
+    """One KV key token per (game, players, options, clock); a queue without
+    a clock keeps the key it had before clocks."""
+    parts: list[Any] = [game, players, options, *([clock] if clock is not None else [])]
+    digest = hashlib.sha256(canonical_json(parts)).hexdigest()[:24]
     return f"q{digest}"
 
 
@@ -33,6 +37,7 @@ class Match(BaseModel):
     game_id: str
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
+    clock: str | dict[str, Any] | None = None
     tickets: list[Ticket]  # the humans and bot tickets, in seat order
     seating: Seating
     formed_at: float
@@ -50,6 +55,7 @@ class QueueState(BaseModel):
     game: str
     players: int
     options: dict[str, Any] = Field(default_factory=dict)
+    clock: str | dict[str, Any] | None = None
     waiting: list[Ticket] = Field(default_factory=list)
     pending: list[Match] = Field(default_factory=list)
 
@@ -93,6 +99,7 @@ def make_match(state: QueueState, tickets: list[Ticket], now: float) -> Match:
         game_id=game_id,
         game=state.game,
         options=state.options,
+        clock=state.clock,
         tickets=tickets,
         seating=Seating(game_id=game_id, game=state.game, seats=seats),
         formed_at=now,

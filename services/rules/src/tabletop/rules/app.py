@@ -29,6 +29,7 @@ from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import refusing_middleware
 from tabletop.runtime import service_app, service_broker
 
+from .deadlines import DeadlineKeeper
 from .engine import Rules
 from .hot_path import SubmitPath
 from .metrics import RulesMetrics
@@ -67,12 +68,18 @@ def create_app(
     def serve(rules: Rules) -> None:
         held[:] = [rules]
         broker.context.set_global("rules", rules)
+    keepers: list[DeadlineKeeper] = []
 
     def running() -> Rules:
         return held[0]  # set before the subscribers start
 
     if commits is not None:
-        serve(Rules(commits, catalog, settings.cache_size, settings.max_attempts))
+        serve(
+            Rules(
+                commits, catalog, settings.cache_size, settings.max_attempts,
+                max_commits=settings.max_commits,
+            )  # fmt: skip
+        )
 
     async def answer(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
@@ -141,11 +148,21 @@ def create_app(
                 settings.max_attempts,
                 pruned=PrunedGames(js, topology),
                 snapshots=snapshots,
+                max_commits=settings.max_commits,
             )
         )
         broker.routers.remove(documented)
         await hot.start(nc)
         log.info("event log ready", extra={"stream": topology.games_stream})
+        if settings.deadline_keeper:
+            keeper = DeadlineKeeper(js, topology, running().submit, catalog)
+            await keeper.start()
+            keepers.append(keeper)
+
+    @app.on_shutdown
+    async def stop_keeper() -> None:
+        for keeper in keepers:
+            await keeper.stop()
 
     @app.on_shutdown
     async def stop_taking_commands() -> None:

@@ -26,9 +26,18 @@ from tabletop.eventlog import (
     next_commit,
 )
 from tabletop.games.catalog import GameCatalog
-from tabletop.kernel import IllegalCommand, UnknownGame
+from tabletop.kernel import Code, Event, IllegalCommand, UnknownGame
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.errors import Refusal
+
+from .lifecycle import (
+    DEFAULT_MAX_COMMITS,
+    Now,
+    cap_events,
+    clock_events,
+    decide_on_table,
+    wall_clock_ms,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +78,16 @@ class Rules:
         max_attempts: int = 5,
         pruned: PrunedGames | None = None,
         snapshots: SnapshotStore | None = None,
+        max_commits: int = DEFAULT_MAX_COMMITS,
+        now: Now = wall_clock_ms,
     ) -> None:
         self.commits = commits
         self.pruned = pruned  # finished games whose log left JetStream (hot/cold storage)
         self.catalog = catalog or GameCatalog()
         self.heads = GameHeads(commits, self.catalog.get, cache_size, snapshots)
         self.max_attempts = max_attempts
+        self.max_commits = max_commits
+        self.now = now  # the one clock reading: stamps every commit
         self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
 
     # ------------------------------------------------------------------ reads
@@ -94,6 +107,7 @@ class Rules:
             # `players` would be a TypeError there, an invalid_options refusal here.
             config = game.make_config(request.players, **request.options)
             events = game.start(config, random.Random(seed))
+            platform = clock_events(request.clock)
         except (UnknownGame, IllegalCommand) as exc:
             raise Refusal(exc.code, exc.message) from None
         game_id = request.game_id or uuid.uuid4().hex
@@ -106,8 +120,9 @@ class Rules:
             game=game.id,
             command_id=command_id,
             seat=None,
-            events=[event.model_dump(mode="json") for event in events],
+            events=[*(event.model_dump(mode="json") for event in events), *platform],
             rules_version=game.rules_version,
+            at=self.now(),
         )
         try:
             stream_seq = await self.commits.append(commit, 0)
@@ -188,19 +203,31 @@ class Rules:
                 game_id,
                 head.last.seq,
             )
+        now = self.now()
+        capped = cap_events(head, self.max_commits)
+        seat: int | None
+        events: list[Event] = []
         try:
-            command = head.game.parse_command(request.command)
-            events = head.game.decide(head.state, command, _fresh_rng())
+            if capped is not None:
+                command_id, seat, wire = f"commit-cap:{head.seq + 1}", None, capped
+            elif (platform := decide_on_table(head, request.command, now)) is not None:
+                command_id, (seat, wire) = request.command_id, platform
+            else:
+                command = head.game.parse_command(request.command)
+                events = head.game.decide(head.state, command, _fresh_rng())
+                command_id, seat = request.command_id, command.seat
+                wire = [event.model_dump(mode="json") for event in events]
         except IllegalCommand as exc:
             raise Refusal(exc.code, exc.message, game_id, head.last.seq) from None
         commit = next_commit(
             head.last,
             game_id=game_id,
             game=head.game.id,
-            command_id=request.command_id,
-            seat=command.seat,
-            events=[event.model_dump(mode="json") for event in events],
+            command_id=command_id,
+            seat=seat,
+            events=wire,
             rules_version=head.game.rules_version,
+            at=now,
         )
         try:
             stream_seq = await self.commits.append(commit, head.stream_seq)
@@ -218,6 +245,11 @@ class Rules:
                 game_id,
             ) from None
         self.heads.put(game_id, head.then(commit, stream_seq, events))
+        if capped is not None:
+            raise Refusal(
+                Code.GAME_OVER, f"the game reached the cap of {self.max_commits} commits",
+                game_id, commit.seq,
+            )  # fmt: skip
         return RulesReply.ok(game_id, commit.seq)
 
     async def _landed_at(self, head: GameHead, command_id: str) -> int | None:

@@ -32,3 +32,15 @@ class RulesSettings(ServiceSettings):
         validation_alias="RULES_EXTRA_GAMES",
         description="comma-separated `module:ATTR` games served beside the registry",
     )
+    deadline_keeper: bool = Field(
+        default=True,
+        validation_alias="RULES_DEADLINE_KEEPER",
+        description="run the deadline keeper in this process (timeouts; ADR 0025); "
+        "false when `python -m tabletop.rules.deadlines` runs apart",
+    )
+    max_commits: int = Field(
+        default=5000,
+        ge=2,
+        validation_alias="RULES_MAX_COMMITS",
+        description="commits a game may have; the last one ends it (outcome reason commit_cap)",
+    )

@@ -1,0 +1,328 @@
+"""The deadline keeper: follows every commit, keeps each live game's next
+deadline in a JetStream KV bucket, and when one passes asks the rules service
+for the timeout (or, once no human is left, the end as abandoned).
+
+Durable by construction (ADR 0025): the commits come from a durable consumer
+(acknowledged only after the bucket holds the deadline they imply) and the
+deadlines from the bucket (read whole at start, then watched), so a keeper
+killed at any point restarts where it was, and a deadline that passed while it
+was down fires at once. Exactly once: a deadline's command is conditional on
+the commit it was computed from (`expected_seq`) and has one id per commit
+(`timeout:<game>:<seq>`), so a second replica firing the same deadline, a redelivery
+or a move that landed first is refused by the rules service; only one timeout
+commit can exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import (
+    BadRequestError,
+    BucketNotFoundError,
+    KeyNotFoundError,
+    KeyWrongLastSequenceError,
+)
+from nats.js.kv import KV_DEL, KV_PURGE, KeyValue
+
+from tabletop.eventlog import (
+    Commit,
+    EventLog,
+    GameHead,
+    GameHeads,
+    Topology,
+)
+from tabletop.games.catalog import GameCatalog
+from tabletop.messaging import ServiceCode, SubmitCommand
+from tabletop.messaging.errors import Refusal
+from tabletop.messaging.matchmaking import Seating
+
+from ..lifecycle import Now, wall_clock_ms
+from .schedule import DueAction, Schedule
+
+log = logging.getLogger("tabletop.rules.deadlines")
+
+Submit = Callable[[SubmitCommand], Awaitable[object]]
+
+DURABLE = "deadlines"
+# Refusals that mean the deadline is moot: a move (or another replica) got there first.
+MOOT = {
+    ServiceCode.STALE_COMMAND,
+    ServiceCode.DUPLICATE_COMMAND,
+    "game_over",
+    ServiceCode.UNKNOWN_GAME_ID,
+}
+RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a little behind)
+FIRING = 64  # timeout requests in flight at once
+
+
+def deadlines_bucket(topology: Topology) -> str:
+    return topology.deadlines_bucket
+
+
+class DeadlineKeeper:
+    def __init__(
+        self,
+        js: JetStreamContext,
+        topology: Topology,
+        submit: Submit,
+        catalog: GameCatalog | None = None,
+        *,
+        cache_size: int = 16384,
+        now: Now = wall_clock_ms,
+    ) -> None:
+        self.js = js
+        self.topology = topology
+        self.submit = submit
+        self.now = now
+        self.log = EventLog(js, topology)
+        self.heads = GameHeads(self.log, (catalog or GameCatalog()).get, cache_size)
+        self.schedule = Schedule()
+        self.lateness_ms: deque[int] = deque(maxlen=100_000)  # accepted timeouts, for bench/metrics
+        self.fired = 0
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._firing = asyncio.Semaphore(FIRING)
+        self._in_flight: set[asyncio.Task[None]] = set()
+        self._bucket: KeyValue | None = None
+        self._seats: KeyValue | None = None
+        self._seatings: dict[str, Seating | None] = {}
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        try:
+            self._bucket = await self.js.create_key_value(self.topology.deadlines_bucket_config())
+        except BadRequestError:  # it exists (another replica made it)
+            self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
+        with contextlib.suppress(BucketNotFoundError):  # no matchmaking: nobody is a bot
+            self._seats = await self.js.key_value(self.topology.seats_bucket)
+        watcher = await self._bucket.watchall()
+        self._tasks = [
+            asyncio.create_task(self._watch(watcher), name="deadlines-watch"),
+            asyncio.create_task(self._timer(), name="deadlines-timer"),
+            asyncio.create_task(self._follow(), name="deadlines-follow"),
+        ]
+        for task in self._tasks:
+            task.add_done_callback(_log_death)
+
+    async def stop(self) -> None:
+        for task in [*self._tasks, *self._in_flight]:
+            task.cancel()
+        for task in [*self._tasks, *self._in_flight]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+
+    # ---------------------------------------------------- commits -> bucket
+    async def _follow(self) -> None:
+        sub = await self.js.pull_subscribe(
+            self.topology.games_subjects,
+            durable=DURABLE,
+            stream=self.topology.games_stream,
+            config=ConsumerConfig(
+                durable_name=DURABLE,
+                deliver_policy=DeliverPolicy.ALL,
+                ack_policy=AckPolicy.EXPLICIT,
+                ack_wait=30.0,
+                max_deliver=-1,
+                max_ack_pending=1024,
+            ),
+        )
+        while True:
+            try:
+                batch = await sub.fetch(256, timeout=1.0)
+            except TimeoutError:
+                continue
+            except Exception as exc:
+                log.warning("fetching commits failed: %s", exc)
+                await asyncio.sleep(0.5)
+                continue
+            # Games apart in parallel (their work is round trips to NATS); each
+            # game's commits in order, so a later deadline is never overtaken.
+            by_game: dict[str, list[Msg]] = {}
+            for msg in batch:
+                by_game.setdefault(msg.subject, []).append(msg)
+            await asyncio.gather(*(self._record_in_order(msgs) for msgs in by_game.values()))
+
+    async def _record_in_order(self, msgs: list[Msg]) -> None:
+        for msg in msgs:
+            try:
+                await self.record(Commit.from_bytes(msg.data))
+            except Exception:  # a redelivery will try again
+                log.exception("recording a deadline failed")
+                await msg.nak(delay=1.0)
+                continue
+            await msg.ack()
+
+    async def record(self, commit: Commit) -> None:
+        """Bring the bucket to the deadline `commit` implies (none: deleted)."""
+        log.debug("commit %s/%s at %s", commit.game_id, commit.seq, commit.at)
+        if commit.at is None and commit.game_id not in self.heads:
+            return  # made before clocks: no deadline can follow from it
+        head = await self.heads.as_of(commit, lambda: self._stored(commit.game_id))
+        if head is None:
+            return
+        if head.table.settings is None and not head.table.retired:
+            return  # no clock: nothing to keep (and no entry to delete)
+        due = await self._due(head)
+        if due is None:
+            self.heads.drop(commit.game_id)
+            self._seatings.pop(commit.game_id, None)
+            await self._clear(commit.game_id, head.seq, finished=head.outcome is not None)
+        else:
+            self.heads.put(commit.game_id, head)
+            await self._store(commit.game_id, due, first=head.seq == 1)
+
+    async def _stored(self, game_id: str) -> list[Commit]:
+        return (await self.log.load(game_id))[0]
+
+    async def _due(self, head: GameHead) -> DueAction | None:
+        if head.outcome is not None:
+            return None
+        if head.table.retired and await self._no_human_left(head):
+            at = head.last.at if head.last.at is not None else self.now()
+            return DueAction(seq=head.seq, seat=0, at_ms=at, action="abandon")
+        deadline = head.table.deadline()
+        if deadline is None:
+            return None
+        return DueAction(seq=head.seq, seat=deadline.seat, at_ms=deadline.at_ms)
+
+    async def _no_human_left(self, head: GameHead) -> bool:
+        """Every human seat has left (a game nobody seated counts all as human)."""
+        seating = await self._seating(head.last.game_id)
+        if seating is None:
+            return False
+        humans = {seat for seat, info in enumerate(seating.seats) if not info.bot}
+        return bool(humans) and humans <= head.table.retired_seats
+
+    async def _seating(self, game_id: str) -> Seating | None:
+        if game_id in self._seatings:
+            return self._seatings[game_id]
+        found: Seating | None = None
+        if self._seats is not None:
+            with contextlib.suppress(KeyNotFoundError):
+                entry = await self._seats.get(game_id)
+                found = Seating.model_validate_json(entry.value or b"")
+        self._seatings[game_id] = found
+        return found
+
+    async def _store(self, game_id: str, due: DueAction, first: bool = False) -> None:
+        """Put `due` unless the bucket already holds a later commit's (a
+        compare-and-set: replicas sharing the consumer may race). A game's
+        first deadline is a create (one round trip; a redelivery falls back)."""
+        bucket = self._kv()
+        value = due.model_dump_json().encode()
+        if first:
+            with contextlib.suppress(KeyWrongLastSequenceError):
+                await bucket.create(game_id, value)
+                return
+        while True:
+            try:
+                entry = await bucket.get(game_id)
+            except KeyNotFoundError:
+                try:
+                    await bucket.create(game_id, value)
+                    return
+                except KeyWrongLastSequenceError:
+                    continue
+            held = _parse(entry.value)
+            if held is not None and held.seq > due.seq:
+                return
+            try:
+                await bucket.update(game_id, value, last=entry.revision)
+                return
+            except KeyWrongLastSequenceError:
+                continue
+
+    async def _clear(self, game_id: str, seq: int, finished: bool = False) -> None:
+        bucket = self._kv()
+        if finished:  # nothing can follow the end: no later deadline to keep
+            await bucket.delete(game_id)
+            return
+        with contextlib.suppress(KeyNotFoundError):
+            entry = await bucket.get(game_id)
+            held = _parse(entry.value)
+            if held is None or held.seq <= seq:
+                await bucket.delete(game_id)
+
+    def _kv(self) -> KeyValue:
+        if self._bucket is None:
+            raise RuntimeError("the keeper is not started")
+        return self._bucket
+
+    # ------------------------------------------------------ bucket -> timer
+    async def _watch(self, watcher: Any) -> None:
+        async for entry in watcher:
+            if entry is None:
+                continue  # the marker after the initial values
+            if entry.operation in (KV_DEL, KV_PURGE):
+                self.schedule.drop(entry.key)
+            else:
+                due = _parse(entry.value)
+                if due is not None:
+                    self.schedule.set(entry.key, due)
+            self._wake.set()
+
+    async def _timer(self) -> None:
+        while True:
+            next_at = self.schedule.next_at()
+            wait = None if next_at is None else max(0.0, (next_at - self.now()) / 1000)
+            if wait is None or wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+            self._wake.clear()
+            for game_id, due in self.schedule.pop_due(self.now()):
+                task = asyncio.create_task(self._fire(game_id, due))
+                self._in_flight.add(task)
+                task.add_done_callback(self._in_flight.discard)
+
+    async def _fire(self, game_id: str, due: DueAction) -> None:
+        request = SubmitCommand(
+            game_id=game_id,
+            command_id=due.command_id(game_id),
+            command={"type": due.action, "seat": due.seat},
+            expected_seq=due.seq,
+        )
+        async with self._firing:
+            try:
+                await self.submit(request)
+            except Refusal as refusal:
+                if refusal.code in MOOT:
+                    return
+                log.info("%s of %s refused (%s); retrying", due.action, game_id, refusal.code)
+                self._retry(game_id, due)
+                return
+            except Exception:
+                log.exception("%s of %s failed; retrying", due.action, game_id)
+                self._retry(game_id, due)
+                return
+        self.fired += 1
+        if due.action == "timeout":
+            self.lateness_ms.append(self.now() - due.at_ms)
+
+    def _retry(self, game_id: str, due: DueAction) -> None:
+        later = due.model_copy(update={"at_ms": self.now() + RETRY_MS})
+        self.schedule.set(game_id, later)
+        self._wake.set()
+
+
+def _log_death(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s stopped", task.get_name(), exc_info=task.exception())
+
+
+def _parse(value: bytes | None) -> DueAction | None:
+    if not value:
+        return None
+    try:
+        return DueAction.model_validate_json(value)
+    except ValueError:
+        return None
