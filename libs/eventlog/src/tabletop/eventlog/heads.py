@@ -123,9 +123,7 @@ class GameHead:
         )  # fmt: skip
 
     def snapshot(self) -> Snapshot:
-        return Snapshot(
-            self.game.rules_version, self.last, self.stream_seq, self.state, self.table
-        )
+        return Snapshot(self.game.rules_version, self.last, self.stream_seq, self.state, self.table)
 
     @classmethod
     def started(

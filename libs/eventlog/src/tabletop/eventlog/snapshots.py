@@ -46,10 +46,9 @@ class Snapshot:
 
     def to_bytes(self) -> bytes:
         # The commit as its own canonical bytes: a snapshot never re-derives it.
-        return pickle.dumps(
-            (FORMAT, self.rules_version, self.last.to_bytes(), self.stream_seq, self.state, self.table),
-            protocol=pickle.HIGHEST_PROTOCOL,
-        )
+        last = self.last.to_bytes()
+        stored = (FORMAT, self.rules_version, last, self.stream_seq, self.state, self.table)
+        return pickle.dumps(stored, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Snapshot | None:

@@ -68,6 +68,7 @@ def create_app(
     def serve(rules: Rules) -> None:
         held[:] = [rules]
         broker.context.set_global("rules", rules)
+
     keepers: list[DeadlineKeeper] = []
 
     def running() -> Rules:
@@ -76,9 +77,12 @@ def create_app(
     if commits is not None:
         serve(
             Rules(
-                commits, catalog, settings.cache_size, settings.max_attempts,
+                commits,
+                catalog,
+                settings.cache_size,
+                settings.max_attempts,
                 max_commits=settings.max_commits,
-            )  # fmt: skip
+            )
         )
 
     async def answer(
