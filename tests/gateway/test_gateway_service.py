@@ -188,3 +188,31 @@ async def test_the_websocket_pushes_my_view_after_each_commit(table: Table) -> N
 
 async def commits_of_game(table: Table) -> list[Commit]:
     return await commits_of(table.nc, table.topology, table.game_id)
+
+
+async def test_resigning_ends_a_two_player_game_for_the_other_and_only_once(table: Table) -> None:
+    """POST /v1/games/{id}/resign over the real services: the other seat wins,
+    a second resignation and an outsider's are refused, and the same player
+    resigning another game is not taken for a retry of the first."""
+    http = table.http
+    cara, dan = await Player.sign_in(http), await Player.sign_in(http)
+    games = []
+    for _ in range(2):
+        await cara.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
+        games.append((await dan.ok("POST", "/v1/queue", {"game": GAME, "players": 2}))["game_id"])
+    for game_id in games:
+        path = f"/v1/games/{game_id}"
+        cara_seat = (await cara.ok("GET", path))["seat"]
+        resigned = await cara.ok("POST", f"{path}/resign")
+        assert resigned["accepted"] and resigned["seq"] >= 2
+        seen = await dan.ok("GET", path)
+        outcome = seen["outcome"]
+        assert seen["finished"] and seen["to_act"] == []
+        assert outcome["reason"] == "resign" and outcome["resigned"] == [cara_seat]
+        assert outcome["ranks"][1 - cara_seat] == 0 and outcome["ranks"][cara_seat] == 1
+        again = await cara.post(f"{path}/resign")
+        assert again.status_code == 409
+        assert again.json()["code"] in {"game_over", "duplicate_command"}
+        outsider = await Player.sign_in(http)
+        denied = await outsider.post(f"{path}/resign")
+        assert (denied.status_code, denied.json()["code"]) == (403, "not_a_player")

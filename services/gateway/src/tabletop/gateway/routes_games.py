@@ -4,6 +4,7 @@ for my seat, my redacted event feed, and replays from the archive."""
 from __future__ import annotations
 
 import uuid
+from hashlib import sha256
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
@@ -69,7 +70,9 @@ async def resign(game_id: GameId, claims: Me, backend: Services) -> CommandOut:
     seat = await my_seat(backend, game_id, claims.sub)
     request = SubmitCommand(
         game_id=game_id,
-        command_id=f"p-{player_token(claims.sub)}-resign",  # one resignation per player
+        # One resignation per player and game (JetStream dedupes message ids
+        # across the whole stream, so the game is part of the id).
+        command_id=f"resign:{game_id}:{sha256(claims.sub.encode()).hexdigest()[:20]}",
         command={"type": "resign", "seat": seat},
     )
     accepted = await backend.rules.submit(request)

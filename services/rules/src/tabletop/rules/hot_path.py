@@ -26,11 +26,15 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from nats.errors import Error as NatsError
+from opentelemetry import propagate, trace
+from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 
 from tabletop.messaging import RulesReply, ServiceCode, SubmitCommand
 from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import malformed_message
+
+_tracer = trace.get_tracer("tabletop.rules")
 
 Decide = Callable[[SubmitCommand], Awaitable[RulesReply]]
 Refuse = Callable[[ServiceCode, str], dict[str, Any]]
@@ -87,7 +91,10 @@ class SubmitPath:
 
     async def _answer(self, msg: Msg) -> None:
         try:
-            body = await self.answer(msg.data)
+            if msg.headers and "traceparent" in msg.headers:
+                body = await self._traced(msg)
+            else:  # tracing off (clients inject only with a provider): no span at all
+                body = await self.answer(msg.data)
         finally:
             self._slots.release()
         if msg.reply and self._nc is not None:
@@ -95,6 +102,16 @@ class SubmitPath:
                 await self._nc.publish(msg.reply, body)
             except NatsError as exc:  # connection lost: the client retries by command id
                 self._log.warning("reply not sent: %s", exc)
+
+    async def _traced(self, msg: Msg) -> bytes:
+        """`answer` inside a span that continues the caller's trace, so the
+        commit it appends (whose headers carry the current context) joins it."""
+        with _tracer.start_as_current_span(
+            f"{self.subject} process",
+            context=propagate.extract(msg.headers or {}),
+            kind=SpanKind.CONSUMER,
+        ):
+            return await self.answer(msg.data)
 
     async def answer(self, data: bytes) -> bytes:
         """The reply body to one request body."""
