@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import fmean
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # no py.typed; no stubs kept
 
 # The nominal rating (OpenSkill mu, where a new player starts at 25) each bot
 # level plays at: what the backfill compares a waiting player's rating with.
