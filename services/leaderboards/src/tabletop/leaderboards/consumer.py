@@ -22,6 +22,7 @@ from tabletop.runtime import Verdict
 
 from .application import FinishedGame, Ratings
 from .board import Board
+from .bot_games import bots_only
 from .finished import EndDetector, NotYet
 from .metrics import LeaderboardsMetrics
 from .skill import MAX_PLAYERS, MIN_PLAYERS
@@ -86,6 +87,8 @@ class CommitRater:
             reason = "players_mismatch"
         elif not MIN_PLAYERS <= len(ranks) <= MAX_PLAYERS:
             reason = "player_count"
+        elif bots_only(player_ids, await self.seats.seating(commit.game_id)):
+            reason = "bots_only"
         if reason is not None:
             self.metrics.skipped.labels(reason=reason).inc()
             log.warning("finished game not rated: %s", reason, extra={"game_id": commit.game_id})
