@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from tabletop.messaging.archive import GameSummary
 
 from .application import FinishedGame
+from .bot_games import bots_only
 from .seasons import season_of
 from .skill import MAX_PLAYERS, MIN_PLAYERS, Skill, rate
 
@@ -52,3 +56,19 @@ def season_board(
         if g == game and season in s.seasons
     ]
     return sorted(rows, key=lambda r: (-r[1], r[0]))
+
+
+def from_archive(summaries: Iterable[GameSummary]) -> list[FinishedGame]:
+    """The archive's finished, seated games the live service rates (bots-only
+    games are not: ADR 0022) as the fold takes them: in the
+    order they finished (the live service rates in stream order, which is
+    the same for games that end one after another)."""
+    done = [s for s in summaries
+            if s.status == "finished" and s.player_ids and s.ranks is not None
+            and not bots_only(s.player_ids, None)]  # fmt: skip
+    done.sort(key=lambda s: (s.finished_at or datetime.min.replace(tzinfo=UTC), s.game_id))
+    return [
+        FinishedGame(s.game_id, s.game, list(s.player_ids or []), list(s.ranks or []),
+                     s.finished_at, position)
+        for position, s in enumerate(done, start=1)
+    ]  # fmt: skip
