@@ -17,6 +17,7 @@ from tabletop.games import registry
 from tabletop.games.catalog import GameInfo, card_facts, card_facts_model, game_info
 from tabletop.kernel import Game
 from tabletop.policies.levels import DEFAULT_LEVEL, levels_for
+from tabletop.policies.matching import BOT_LEVEL_RATINGS
 
 from .backend import known_game
 from .errors import ERROR_RESPONSES, ApiError
@@ -31,6 +32,10 @@ class CatalogGameOut(GameInfo):
 
     bot_levels: list[str] = Field(description="`bot_difficulty` values of the queue, easiest first")
     default_bot_level: str
+    bot_level_ratings: dict[str, float] = Field(
+        description="the rating (OpenSkill mu; a new player: 25) each level plays at: the "
+        "backfill picks the level nearest the waiting players' rating (ADR 0022)"
+    )
 
 
 class CatalogOut(BaseModel):
@@ -42,6 +47,11 @@ def _catalog_game(game: Game) -> CatalogGameOut:
         **game_info(game).model_dump(),
         bot_levels=list(levels_for(game.id)),
         default_bot_level=DEFAULT_LEVEL,
+        bot_level_ratings={
+            level: BOT_LEVEL_RATINGS[level]
+            for level in levels_for(game.id)
+            if level in BOT_LEVEL_RATINGS
+        },
     )
 
 
