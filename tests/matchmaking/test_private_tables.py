@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 
 import pytest
 from nats.aio.client import Client
@@ -27,6 +28,7 @@ from tabletop.messaging.private_tables import (
     CreateTable,
     GetTable,
     JoinTable,
+    PrivateTable,
     StartTable,
     TableStatus,
     TableSubjects,
@@ -36,12 +38,12 @@ from tests.support.platform import Platform, ask
 GAME = "splendor"
 
 
-def table(players: int = 3, expires_in: float = 60.0):  # type: ignore[no-untyped-def]
+def table(players: int = 3, expires_in: float = 60.0) -> PrivateTable:
     request = CreateTable(player_id="host", game=GAME, players=players, expires_in=expires_in)
     return new_table(request, "ABCDEFGH", now=100.0)
 
 
-def refused(code: str, work) -> None:  # type: ignore[no-untyped-def]
+def refused(code: str, work: Callable[[], object]) -> None:
     with pytest.raises(Refusal) as caught:
         work()
     assert caught.value.code == code

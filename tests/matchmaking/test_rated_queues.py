@@ -14,10 +14,18 @@ WINDOW = Window(base=2.0, widen_per_second=0.5, widest=12.0, bot_wait=30.0)
 
 
 def ticket(
-    player: str, at: float, rating: float | None, games: int = 20, **extra: object
+    player: str,
+    at: float,
+    rating: float | None,
+    games: int = 20,
+    difficulty: str = "easy",
+    asked: bool = False,
 ) -> Ticket:
-    return Ticket(ticket_id=f"t-{player}", player_id=player, queue="q", game=GAME, players=2,
-                  created_at=at, rating=rating, rated_games=games, **extra)  # type: ignore[arg-type]  # fmt: skip
+    return Ticket(
+        ticket_id=f"t-{player}", player_id=player, queue="q", game=GAME, players=2,
+        created_at=at, rating=rating, rated_games=games, bot_difficulty=difficulty,
+        bot_level_asked=asked,
+    )  # fmt: skip
 
 
 def queue(*tickets: Ticket, players: int = 2) -> QueueState:
@@ -39,7 +47,7 @@ def test_the_backfill_level_follows_the_rating_unless_one_was_asked_for() -> Non
     strong = queue(ticket("s", 0, 34.0))
     _, formed = form_rated_matches(strong, now=40, window=WINDOW, levels=LEVELS)
     assert [m.seating.bot_seats() for m in formed] == [{1: "expert"}]
-    asked = queue(ticket("s", 0, 34.0, bot_difficulty="medium", bot_level_asked=True))
+    asked = queue(ticket("s", 0, 34.0, difficulty="medium", asked=True))
     _, formed = form_rated_matches(asked, now=40, window=WINDOW, levels=LEVELS)
     assert [m.seating.bot_seats() for m in formed] == [{1: "medium"}]
 
