@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from tabletop.policies.matching import Window
-from tabletop.runtime import ServiceSettings
 
 
-class RatedMatchingSettings(ServiceSettings):
+class RatedMatchingSettings(BaseModel):
+    """A mixin of MatchmakingSettings (which reads these from the environment)."""
+
     strategy: Literal["rating", "fcfs"] = Field(
         default="rating",
         validation_alias="MATCHMAKING_STRATEGY",
