@@ -48,7 +48,8 @@ class Arrival:
 def arrivals(tickets: int, per_second: float, seed: int) -> list[Arrival]:
     """`tickets` seekers arriving as a Poisson process (seeded)."""
     rnd = random.Random(seed)
-    sizes, weights = zip(*TABLE_SIZES, strict=True)
+    sizes = [size for size, _ in TABLE_SIZES]
+    weights = [weight for _, weight in TABLE_SIZES]
     at = 0.0
     out: list[Arrival] = []
     for i in range(tickets):
