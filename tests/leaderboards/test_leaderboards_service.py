@@ -236,10 +236,13 @@ async def test_seasons_around_me_bots_only_and_rerating_from_the_archive(
         await seated_game(nc, platform, [bob, dee], seed=33),
     ]
     bots = await seated_game(nc, platform, ["bot-easy-1", "bot-hard-1"], seed=34)
-    await wait_rated(nc, platform, dee, 2)
-    await wait_metric(
-        platform.leaderboards, "tabletop_leaderboards_games_skipped_total", 'reason="bots_only"', 1
-    )
+    # A game the archive has not seen yet is retried; the redelivery can take the
+    # consumer's ack wait (30 s), so wait longer than the other tests do.
+    await wait_rated(nc, platform, dee, 2, within=120)
+    skipped = ("tabletop_leaderboards_games_skipped_total", 'reason="bots_only"')
+    async with asyncio.timeout(120):
+        while platform.leaderboards.metric(*skipped) < 1:
+            await asyncio.sleep(0.2)
     bot = await ask(nc, platform.subjects.rating, GetRating(game="toy", player_id="bot-easy-1"))
     assert bot["error"]["code"] == "unknown_player"  # the bot-only game moved nothing
 
