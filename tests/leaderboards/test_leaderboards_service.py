@@ -104,8 +104,10 @@ async def wait_rated(
             await asyncio.sleep(0.2)
 
 
-async def wait_metric(service: ServiceProcess, name: str, labels: str, at_least: float) -> None:
-    async with asyncio.timeout(30):
+async def wait_metric(
+    service: ServiceProcess, name: str, labels: str, at_least: float, within: float = 30.0
+) -> None:
+    async with asyncio.timeout(within):
         while True:
             if service.metric(name, labels) >= at_least:
                 return
@@ -239,10 +241,8 @@ async def test_seasons_around_me_bots_only_and_rerating_from_the_archive(
     # A game the archive has not seen yet is retried; the redelivery can take the
     # consumer's ack wait (30 s), so wait longer than the other tests do.
     await wait_rated(nc, platform, dee, 2, within=120)
-    skipped = ("tabletop_leaderboards_games_skipped_total", 'reason="bots_only"')
-    async with asyncio.timeout(120):
-        while platform.leaderboards.metric(*skipped) < 1:
-            await asyncio.sleep(0.2)
+    skipped = "tabletop_leaderboards_games_skipped_total"
+    await wait_metric(platform.leaderboards, skipped, 'reason="bots_only"', 1, within=120)
     bot = await ask(nc, platform.subjects.rating, GetRating(game="toy", player_id="bot-easy-1"))
     assert bot["error"]["code"] == "unknown_player"  # the bot-only game moved nothing
 
