@@ -92,9 +92,11 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
     from tabletop.messaging.archive import ArchiveSubjects
     from tabletop.messaging.leaderboards import LeaderboardSubjects
     from tabletop.messaging.matchmaking import MatchmakingSubjects
+    from tabletop.messaging.private_tables import TableSubjects
 
     log, rules = Topology(), RulesSubjects()
     archive, boards, queues = ArchiveSubjects(), LeaderboardSubjects(), MatchmakingSubjects()
+    tables = TableSubjects()
     return {
         "rules": {
             "send": [("rules.append", log.games_subjects, "Append a game's commit (JetStream)")],
@@ -106,6 +108,7 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
                 ("matchmaking.found", queues.found_all, "Tell a player their match"),
                 ("matchmaking.open-games", archive.player_games, "Count a player's open games"),
                 ("matchmaking.finished", archive.game, "Is a seated game finished?"),
+                ("matchmaking.rating", boards.rating, "A joining player's rating"),
             ],
         },
         "bots": {
@@ -140,6 +143,15 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
                 ("gateway.replay", archive.view, "A game replayed to a step"),
                 ("gateway.top", boards.top, "A leaderboard"),
                 ("gateway.rating", boards.rating, "A player's rating"),
+                ("gateway.history", boards.history, "A player's rating history"),
+                ("gateway.around", boards.around, "The board around a player"),
+                ("gateway.season", boards.season, "A season's board"),
+                ("gateway.seasons", boards.seasons, "The seasons with a board"),
+                ("gateway.table-create", tables.create, "Create a private table"),
+                ("gateway.table-join", tables.join, "Join a private table"),
+                ("gateway.table-leave", tables.leave, "Leave a private table"),
+                ("gateway.table-start", tables.start, "Start a private table"),
+                ("gateway.table-get", tables.get, "A private table"),
             ],
             "receive": [("gateway.live", log.games_subjects, "A live game's commits (WebSocket)")],
         },

@@ -101,6 +101,10 @@ async def test_the_catalog_lists_every_game_and_decodes_its_cards(gateway: Gatew
             game["bot_levels"] == list(levels_for(game_id)) == ["easy", "medium", "hard", "expert"]
         )
         assert game["default_bot_level"] in game["bot_levels"]
+        ratings = game["bot_level_ratings"]  # what the backfill matches ratings against
+        assert list(ratings) == game["bot_levels"] and sorted(ratings.values()) == list(
+            ratings.values()
+        )
     _conforms(document, "#/components/schemas/CatalogOut", listed.json())
     answers = document["paths"]["/v1/catalog/{game}/cards"]["get"]["responses"]
     cards_schema = answers["200"]["content"]["application/json"]["schema"]

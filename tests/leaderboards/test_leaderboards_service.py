@@ -11,8 +11,23 @@ import pytest
 from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams, next_commit
-from tabletop.messaging.archive import ArchiveSubjects, GetCommits, SeatPlayers
-from tabletop.messaging.leaderboards import GetHistory, GetRating, GetTop, LeaderboardSubjects
+from tabletop.leaderboards.rerating import from_archive, rerate
+from tabletop.messaging.archive import (
+    ArchiveSubjects,
+    GameSummary,
+    GetCommits,
+    GetGame,
+    SeatPlayers,
+)
+from tabletop.messaging.leaderboards import (
+    GetAround,
+    GetHistory,
+    GetRating,
+    GetSeason,
+    GetSeasons,
+    GetTop,
+    LeaderboardSubjects,
+)
 from tests.archive.play import PlayedGame, new_game_id, play
 from tests.support.platform import ask
 from tests.support.servers import delete_namespace_stream, unique_namespace
@@ -89,8 +104,10 @@ async def wait_rated(
             await asyncio.sleep(0.2)
 
 
-async def wait_metric(service: ServiceProcess, name: str, labels: str, at_least: float) -> None:
-    async with asyncio.timeout(30):
+async def wait_metric(
+    service: ServiceProcess, name: str, labels: str, at_least: float, within: float = 30.0
+) -> None:
+    async with asyncio.timeout(within):
         while True:
             if service.metric(name, labels) >= at_least:
                 return
@@ -208,3 +225,60 @@ async def test_a_poison_commit_is_parked_and_later_games_are_still_rated(
     assert exhausted["Tabletop-Subject"] == topology.game_subject(poison.game_id)
     assert exhausted["Tabletop-Deliveries"] == "10"  # LEADERBOARDS_MAX_ATTEMPTS' default
     assert exhausted["Tabletop-Reason"].startswith("failed 10 attempts: ")
+
+
+async def test_seasons_around_me_bots_only_and_rerating_from_the_archive(
+    nc: Client, platform: Platform
+) -> None:
+    tag = new_game_id("s")
+    ann, bob, cy, dee = (f"{p}-{tag}" for p in ("ann", "bob", "cy", "dee"))
+    played = [
+        await seated_game(nc, platform, [ann, bob], seed=31),
+        await seated_game(nc, platform, [cy, dee, ann], seed=32),
+        await seated_game(nc, platform, [bob, dee], seed=33),
+    ]
+    bots = await seated_game(nc, platform, ["bot-easy-1", "bot-hard-1"], seed=34)
+    # A game the archive has not seen yet is retried; the redelivery can take the
+    # consumer's ack wait (30 s), so wait longer than the other tests do.
+    await wait_rated(nc, platform, dee, 2, within=120)
+    skipped = "tabletop_leaderboards_games_skipped_total"
+    await wait_metric(platform.leaderboards, skipped, 'reason="bots_only"', 1, within=120)
+    bot = await ask(nc, platform.subjects.rating, GetRating(game="toy", player_id="bot-easy-1"))
+    assert bot["error"]["code"] == "unknown_player"  # the bot-only game moved nothing
+
+    seasons = await ask(nc, platform.subjects.seasons, GetSeasons(game="toy"))
+    assert seasons["seasons"] == [seasons["current"]]
+    season = await ask(
+        nc, platform.subjects.season, GetSeason(game="toy", season=seasons["current"], limit=50)
+    )
+    top = await ask(nc, platform.subjects.top, GetTop(game="toy", limit=50))
+    mine = {ann, bob, cy, dee}
+    board = [(r["player_id"], r["ordinal"], r["games"]) for r in top["ratings"]]
+    assert [r for r in board if r[0] in mine] == [
+        (r["player_id"], r["ordinal"], r["games"])
+        for r in season["ratings"]
+        if r["player_id"] in mine
+    ]  # one season so far: its board is the board
+
+    around = await ask(nc, platform.subjects.around, GetAround(game="toy", player_id=cy, span=1))
+    ranks = [r["rank"] for r in around["ratings"]]
+    me = next(r for r in around["ratings"] if r["player_id"] == cy)
+    assert ranks == list(range(ranks[0], ranks[0] + len(ranks)))  # consecutive places
+    assert ranks[0] == max(1, me["rank"] - 1) and len(ranks) <= 3
+    assert len(ranks) == 3 or me["rank"] in (1, len(top["ratings"]))
+    unknown = await ask(nc, platform.subjects.around, GetAround(game="toy", player_id="nobody"))
+    assert unknown["error"]["code"] == "unknown_player"
+
+    # Re-rated from the archive's record of the games, the ratings are the live board's.
+    summaries = []
+    for game in [*played, bots]:
+        reply = await ask(nc, platform.archive_subjects.game, GetGame(game_id=game.game_id))
+        summaries.append(GameSummary.model_validate(reply["game"]))
+    standings = rerate(from_archive(summaries))
+    live = {r["player_id"]: r for r in top["ratings"] if r["player_id"] in mine}
+    assert set(live) == {p for _, p in standings if p in mine}
+    for (_, player), standing in standings.items():
+        if player in mine:
+            assert live[player]["mu"] == pytest.approx(standing.skill.mu, abs=1e-9)
+            assert live[player]["sigma"] == pytest.approx(standing.skill.sigma, abs=1e-9)
+            assert live[player]["games"] == standing.games

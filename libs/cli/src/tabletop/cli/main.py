@@ -189,6 +189,20 @@ def bench_clocks(
     print(json.dumps(figures, indent=2)) if as_json else render_clocks_figures(figures)
 
 
+@app.command("bench-matchmaking")
+def bench_matchmaking(
+    tickets: Annotated[int, typer.Option(min=1, help="simulated tickets")] = 10_000,
+    rate: Annotated[float, typer.Option(min=0.01, help="arrivals per simulated second")] = 4.0,
+    seed: Annotated[int, typer.Option(help="seed of the population and arrivals")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
+) -> None:
+    """First come first served beside rating-aware matching, on the same arrivals."""
+    from .bench_matchmaking import matchmaking_figures, render_matchmaking_figures
+
+    figures = matchmaking_figures(tickets=tickets, per_second=rate, seed=seed)
+    print(json.dumps(figures, indent=2)) if as_json else render_matchmaking_figures(figures)
+
+
 NATS_HELP = "NATS server; default: where `tabletop up` runs (DATA_DIR/endpoints.json), else :4222"
 DATA_DIR_HELP = "the data dir of `tabletop up`, whose endpoints.json says where NATS is"
 

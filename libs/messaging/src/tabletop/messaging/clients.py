@@ -30,12 +30,16 @@ from .archive import (
 from .codes import ServiceCode
 from .errors import Refusal, Unavailable
 from .leaderboards import (
+    GetAround,
     GetHistory,
     GetRating,
+    GetSeason,
+    GetSeasons,
     GetTop,
     LeaderboardSubjects,
     Rating,
     RatingChange,
+    SeasonsReply,
 )
 from .matchmaking import GetTicket, JoinQueue, LeaveQueue, MatchmakingSubjects, Ticket
 from .rules import Accepted, StartGame, SubmitCommand
@@ -144,6 +148,17 @@ class LeaderboardsClient(ServiceClient):
     async def history(self, game: str, player_id: str) -> list[RatingChange]:
         request = GetHistory(game=game, player_id=player_id)
         return (await self._ask(self.subjects.history, request, _HistoryAnswer)).history
+
+    async def around(self, game: str, player_id: str, span: int = 5) -> list[Rating]:
+        request = GetAround(game=game, player_id=player_id, span=span)
+        return (await self._ask(self.subjects.around, request, _TopAnswer)).ratings
+
+    async def season(self, game: str, season: str, limit: int = 10) -> list[Rating]:
+        request = GetSeason(game=game, season=season, limit=limit)
+        return (await self._ask(self.subjects.season, request, _TopAnswer)).ratings
+
+    async def seasons(self, game: str) -> SeasonsReply:
+        return await self._ask(self.subjects.seasons, GetSeasons(game=game), SeasonsReply)
 
 
 # The answers without `error`, their payload required (a reply missing it is

@@ -44,6 +44,11 @@ class ServiceCode(StrEnum):
     NO_TICKET = "no_ticket"
     UNKNOWN_LEVEL = "unknown_level"  # a bot level the game does not have
     TOO_MANY_OPEN_GAMES = "too_many_open_games"  # finish (or abandon) a game first
+    UNKNOWN_TABLE = "unknown_table"  # no private table has this invite code
+    TABLE_CLOSED = "table_closed"  # the private table started or expired
+    TABLE_FULL = "table_full"
+    TABLE_NOT_FULL = "table_not_full"  # start it with `fill_with_bots`, or wait for friends
+    NOT_TABLE_HOST = "not_table_host"  # only the host starts the table
     # gateway
     PAYLOAD_TOO_LARGE = "payload_too_large"
     METHOD_NOT_ALLOWED = "method_not_allowed"
@@ -73,11 +78,13 @@ HTTP_STATUS: dict[str, int] = {
     ServiceCode.NOT_A_PLAYER: 403,
     ServiceCode.HIDDEN: 403,
     ServiceCode.GAME_NOT_FINISHED: 403,
+    ServiceCode.NOT_TABLE_HOST: 403,
     ServiceCode.UNKNOWN_GAME_ID: 404,
     ServiceCode.GAME_ARCHIVED: 410,
     Code.UNKNOWN_GAME: 404,
     ServiceCode.UNKNOWN_STEP: 404,
     ServiceCode.NO_TICKET: 404,
+    ServiceCode.UNKNOWN_TABLE: 404,
     ServiceCode.NOT_FOUND: 404,
     ServiceCode.UNKNOWN_PLAYER: 404,
     ServiceCode.METHOD_NOT_ALLOWED: 405,
@@ -92,6 +99,9 @@ HTTP_STATUS: dict[str, int] = {
     ServiceCode.ALREADY_MATCHED: 409,
     ServiceCode.PLAYERS_MISMATCH: 409,
     ServiceCode.TOO_MANY_OPEN_GAMES: 409,
+    ServiceCode.TABLE_CLOSED: 409,
+    ServiceCode.TABLE_FULL: 409,
+    ServiceCode.TABLE_NOT_FULL: 409,
     ServiceCode.PAYLOAD_TOO_LARGE: 413,
     ServiceCode.RATE_LIMITED: 429,
     ServiceCode.TOO_MANY_SOCKETS: 429,

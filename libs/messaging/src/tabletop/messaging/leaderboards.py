@@ -38,6 +38,18 @@ class LeaderboardSubjects(BaseModel):
     def history(self) -> str:
         return f"{self.namespace}.leaderboards.history"
 
+    @property
+    def around(self) -> str:
+        return f"{self.namespace}.leaderboards.around"
+
+    @property
+    def season(self) -> str:
+        return f"{self.namespace}.leaderboards.season"
+
+    @property
+    def seasons(self) -> str:
+        return f"{self.namespace}.leaderboards.seasons"
+
 
 class _Request(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -56,6 +68,30 @@ class GetRating(_Request):
 class GetHistory(_Request):
     game: str = Field(min_length=1, max_length=64)
     player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+
+
+class GetAround(_Request):
+    """The board around a player: their row and `span` rows each side."""
+
+    game: str = Field(min_length=1, max_length=64)
+    player_id: str = Field(pattern=PLAYER_ID_PATTERN)
+    span: int = Field(default=5, ge=0, le=50)
+
+
+# A season is a calendar quarter (UTC), named by its first month.
+SEASON_PATTERN = r"^[0-9]{4}-(01|04|07|10)$"
+
+
+class GetSeason(_Request):
+    """The board of one season, past or current."""
+
+    game: str = Field(min_length=1, max_length=64)
+    season: str = Field(pattern=SEASON_PATTERN)
+    limit: int = Field(default=10, ge=1, le=500)
+
+
+class GetSeasons(_Request):
+    game: str = Field(min_length=1, max_length=64)
 
 
 class Rating(BaseModel):
@@ -102,3 +138,21 @@ class HistoryReply(_Reply):
     game: str | None = None
     player_id: str | None = None
     history: list[RatingChange] = Field(default_factory=list)
+
+
+class AroundReply(_Reply):
+    game: str | None = None
+    player_id: str | None = None
+    ratings: list[Rating] = Field(default_factory=list)
+
+
+class SeasonReply(_Reply):
+    game: str | None = None
+    season: str | None = None
+    ratings: list[Rating] = Field(default_factory=list)
+
+
+class SeasonsReply(_Reply):
+    game: str | None = None
+    current: str | None = None  # the season now, whether or not it has games yet
+    seasons: list[str] = Field(default_factory=list)  # with a board, newest first

@@ -115,6 +115,12 @@ class Ticket(BaseModel):
     created_at: float  # unix time; the order of the queue and the bot backfill clock
     game_id: str | None = None
     seat: int | None = None
+    # What rating-aware matching sees (tabletop.policies.matching): the
+    # player's mu in this game and rated games so far, read at join; None and
+    # 0 for a player never rated (a new, provisional player).
+    rating: float | None = None
+    rated_games: int = 0
+    bot_level_asked: bool = False  # `bot_difficulty` was given: backfill keeps it
 
 
 class TicketReply(BaseModel):

@@ -19,7 +19,7 @@ from prometheus_client import CollectorRegistry, start_http_server
 from tabletop.eventlog import Topology, ensure_key_values, ensure_streams
 from tabletop.games import registry as game_registry
 
-from . import live, routes_catalog, routes_games, routes_players
+from . import live, routes_catalog, routes_games, routes_players, routes_ratings, routes_tables
 from .backend import Backend
 from .body_limit import BodyLimit
 from .error_handlers import install_error_handlers
@@ -118,6 +118,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         max_age=600,
     )
     app.include_router(routes_players.router)
+    app.include_router(routes_ratings.router)
+    app.include_router(routes_tables.router)
     app.include_router(routes_games.router)
     app.include_router(routes_catalog.router)
     app.include_router(live.router)

@@ -25,6 +25,7 @@ from tabletop.kernel.clock import (
     ClockSettings,
 )
 from tabletop.policies.levels import DEFAULT_LEVEL, levels_for
+from tabletop.policies.matching import BOT_LEVEL_RATINGS
 
 from .backend import known_game
 from .errors import ERROR_RESPONSES, ApiError
@@ -43,6 +44,10 @@ class CatalogGameOut(GameInfo):
         description="`clock` presets of the queue by name (none: no clock); a custom clock "
         f"has initial_ms {MIN_INITIAL_MS}..{MAX_INITIAL_MS} and increment_ms 0..{MAX_INCREMENT_MS}"
     )
+    bot_level_ratings: dict[str, float] = Field(
+        description="the rating (OpenSkill mu; a new player: 25) each level plays at: the "
+        "backfill picks the level nearest the waiting players' rating (ADR 0026)"
+    )
 
 
 class CatalogOut(BaseModel):
@@ -55,6 +60,11 @@ def _catalog_game(game: Game) -> CatalogGameOut:
         bot_levels=list(levels_for(game.id)),
         default_bot_level=DEFAULT_LEVEL,
         clocks={NO_CLOCK: None, **PRESETS},
+        bot_level_ratings={
+            level: BOT_LEVEL_RATINGS[level]
+            for level in levels_for(game.id)
+            if level in BOT_LEVEL_RATINGS
+        },
     )
 
 

@@ -27,12 +27,18 @@ from tabletop.eventlog import (
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ArchiveClient
 from tabletop.messaging.leaderboards import (
+    AroundReply,
+    GetAround,
     GetHistory,
     GetRating,
+    GetSeason,
+    GetSeasons,
     GetTop,
     HistoryReply,
     LeaderboardSubjects,
     RatingReply,
+    SeasonReply,
+    SeasonsReply,
     TopReply,
 )
 from tabletop.messaging.refusals import counted_answer, counting_refusals
@@ -51,7 +57,7 @@ from .settings import LeaderboardsSettings
 
 log = logging.getLogger("tabletop.leaderboards")
 
-T = TypeVar("T", TopReply, RatingReply, HistoryReply)
+T = TypeVar("T", TopReply, RatingReply, HistoryReply, AroundReply, SeasonReply, SeasonsReply)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +124,21 @@ def create_app(settings: LeaderboardsSettings | None = None) -> AsgiFastStream:
     async def get_history(request: GetHistory, started: Running) -> HistoryReply:
         """One player's rating after each rated game, oldest first."""
         return await answer("history", HistoryReply, started.queries.history(request))
+
+    @broker.subscriber(subjects.around, queue=subjects.queue, title="leaderboards.around")
+    async def get_around(request: GetAround, started: Running) -> AroundReply:
+        """The board around one player: their row and `span` rows each side."""
+        return await answer("around", AroundReply, started.queries.around(request))
+
+    @broker.subscriber(subjects.season, queue=subjects.queue, title="leaderboards.season")
+    async def get_season(request: GetSeason, started: Running) -> SeasonReply:
+        """The board of one season (a calendar quarter), past or current."""
+        return await answer("season", SeasonReply, started.queries.season(request))
+
+    @broker.subscriber(subjects.seasons, queue=subjects.queue, title="leaderboards.seasons")
+    async def get_seasons(request: GetSeasons, started: Running) -> SeasonsReply:
+        """The seasons with a board, newest first, and the current one."""
+        return await answer("seasons", SeasonsReply, started.queries.seasons(request))
 
     app = service_app(broker, registry)
 

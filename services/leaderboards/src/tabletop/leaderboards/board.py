@@ -36,6 +36,25 @@ MIGRATIONS = (
         CREATE INDEX board_by_ordinal ON board (game, ordinal DESC, player_id);
         """,
     ),
+    Migration(
+        2,
+        "season boards",
+        """
+        CREATE TABLE season_board (
+            game text NOT NULL,
+            season text NOT NULL,
+            player_id text NOT NULL,
+            mu double precision NOT NULL,
+            sigma double precision NOT NULL,
+            ordinal double precision NOT NULL,
+            games integer NOT NULL,
+            version integer NOT NULL,
+            PRIMARY KEY (game, season, player_id)
+        );
+        CREATE INDEX season_board_by_ordinal
+            ON season_board (game, season, ordinal DESC, player_id);
+        """,
+    ),
 )
 
 
@@ -44,6 +63,7 @@ class Board:
         self.pool = pool
 
     async def put(self, ratings: Iterable[PlayerRating]) -> None:
+        ratings = list(ratings)
         rows = [
             (r.game, r.player_id, r.mu, r.sigma, r.skill.ordinal, r.games, r.version)
             for r in ratings
@@ -56,6 +76,21 @@ class Board:
             " version = EXCLUDED.version, updated_at = now()"
             " WHERE board.version < EXCLUDED.version",
             rows,
+        )
+        # The season of each player's latest game: its row follows the same
+        # version rule, so a past season's row stays where the season ended.
+        season_rows = [
+            (r.game, r.season, r.player_id, r.mu, r.sigma, r.skill.ordinal,
+             r.seasons[r.season], r.version)
+            for r in ratings if r.season is not None
+        ]  # fmt: skip
+        await self.pool.executemany(
+            "INSERT INTO season_board (game, season, player_id, mu, sigma, ordinal, games,"
+            " version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+            " ON CONFLICT (game, season, player_id) DO UPDATE SET mu = EXCLUDED.mu,"
+            " sigma = EXCLUDED.sigma, ordinal = EXCLUDED.ordinal, games = EXCLUDED.games,"
+            " version = EXCLUDED.version WHERE season_board.version < EXCLUDED.version",
+            season_rows,
         )
 
     async def top(self, game: str, limit: int) -> list[Rating]:

@@ -23,6 +23,7 @@ from tabletop.runtime import Verdict
 
 from .application import FinishedGame, Ratings
 from .board import Board
+from .bot_games import bots_only
 from .finished import EndDetector, NotYet
 from .metrics import LeaderboardsMetrics
 from .rating_rules import unrated_reason
@@ -88,6 +89,8 @@ class CommitRater:
             reason = "players_mismatch"
         elif not MIN_PLAYERS <= len(ranks) <= MAX_PLAYERS:
             reason = "player_count"
+        elif bots_only(player_ids, await self.seats.seating(commit.game_id)):
+            reason = "bots_only"
         else:
             reason = await self._unrated(commit, ending.outcome)
         if reason is not None:

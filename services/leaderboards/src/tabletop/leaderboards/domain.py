@@ -9,6 +9,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
+from .seasons import season_of
 from .skill import Skill
 
 
@@ -28,6 +29,7 @@ class PlayerRating(Aggregate):
         self.sigma = sigma
         self.games = 0
         self.rated_games: list[str] = []  # the idempotency key: a game counts once
+        self.seasons: dict[str, int] = {}  # games rated per season (seasons.py)
 
     @property
     def skill(self) -> Skill:
@@ -61,6 +63,14 @@ class PlayerRating(Aggregate):
         self.sigma = sigma
         self.games += 1
         self.rated_games.append(game_id)
+        if finished_at is not None:
+            season = season_of(finished_at)
+            self.seasons[season] = self.seasons.get(season, 0) + 1
+
+    @property
+    def season(self) -> str | None:
+        """The season of the last rated game (None: no game had a time)."""
+        return max(self.seasons) if self.seasons else None
 
 
 def rating_id(game: str, player_id: str) -> UUID:

@@ -33,6 +33,7 @@ from .matchmaker import Matchmaker
 from .metrics import MatchmakingMetrics
 from .settings import MatchmakingSettings
 from .store import MatchmakingStore
+from .table_handlers import add_table_handlers
 
 log = logging.getLogger("tabletop.matchmaking")
 
@@ -117,6 +118,8 @@ def create_app(settings: MatchmakingSettings | None = None) -> AsgiFastStream:
     async def status(request: GetTicket, matchmaker: Running) -> TicketReply:
         """A player's ticket: waiting, matched (game id and seat) or cancelled."""
         return await answer("status", matchmaker.status(request.player_id))
+
+    add_table_handlers(broker, settings.namespace, metrics)
 
     app = service_app(
         broker,

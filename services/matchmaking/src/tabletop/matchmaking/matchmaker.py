@@ -43,6 +43,7 @@ from tabletop.messaging.matchmaking import (
 from tabletop.policies import levels_for
 
 from .metrics import MatchmakingMetrics
+from .player_ratings import PlayerRatings
 from .queues import (
     Match,
     QueueState,
@@ -53,6 +54,7 @@ from .queues import (
     without_match,
     without_ticket,
 )
+from .rated_queues import form_rated_matches
 from .settings import MatchmakingSettings
 from .store import MatchmakingStore
 
@@ -76,6 +78,7 @@ class Matchmaker:
         self.rules = RulesClient(nc, settings.namespace, timeout=settings.request_timeout)
         self.archive = ArchiveClient(nc, settings.namespace, timeout=settings.request_timeout)
         self.subjects = MatchmakingSubjects(namespace=settings.namespace)
+        self.ratings = PlayerRatings(nc, settings.namespace)
 
     # --------------------------------------------------------------- requests
     async def join(self, request: JoinQueue) -> Ticket:
@@ -98,6 +101,9 @@ class Matchmaker:
             ticket = existing  # joining twice is one ticket (and repairs a half-done join)
         else:
             await self._check_open_games(request.player_id)
+            rating, rated_games = (None, 0)
+            if request.bot is None and self.settings.strategy == "rating":
+                rating, rated_games = await self.ratings.of(request.game, request.player_id)
             ticket = Ticket(
                 ticket_id=uuid.uuid4().hex,
                 player_id=request.player_id,
@@ -109,6 +115,9 @@ class Matchmaker:
                 bot_difficulty=request.bot_difficulty or DEFAULT_LEVEL,
                 clock=request.clock,
                 created_at=self.clock(),
+                rating=rating,
+                rated_games=rated_games,
+                bot_level_asked=request.bot_difficulty is not None,
             )
             # The ticket first: a crash before the queue append is repaired by a retried join.
             await self.store.put_ticket(ticket)
@@ -260,7 +269,7 @@ class Matchmaker:
         claimed: list[Match] = []
 
         def take(state: QueueState) -> QueueState:
-            formed_state, formed = form_matches(state, now, self.settings.bot_wait)
+            formed_state, formed = self._form(state, now)
             claimed_state, stale = claim_stale(formed_state, now, self.settings.retry_after)
             claimed[:] = [*formed, *stale]
             return claimed_state
@@ -329,6 +338,12 @@ class Matchmaker:
         """Leaderboards rate a game by the archive's seat list (idempotent)."""
         request = SeatPlayers(game_id=match.game_id, player_ids=match.seating.player_ids)
         await self.archive.seat_players(request)  # a Refusal leaves the match pending
+
+    def _form(self, state: QueueState, now: float) -> tuple[QueueState, list[Match]]:
+        if self.settings.strategy == "fcfs":
+            return form_matches(state, now, self.settings.bot_wait)
+        window = self.settings.window(self.settings.bot_wait)
+        return form_rated_matches(state, now, window, list(levels_for(state.game)))
 
     @staticmethod
     def _fresh_queue(request: JoinQueue, key: str) -> QueueState:

@@ -82,13 +82,15 @@ def bot_player_ids(difficulty: str, count: int, taken: set[str]) -> list[str]:
     return ids
 
 
-def make_match(state: QueueState, tickets: list[Ticket], now: float) -> Match:
-    """Seat `tickets` in queue order and fill the empty seats with bots of the
-    first ticket's requested difficulty."""
+def make_match(
+    state: QueueState, tickets: list[Ticket], now: float, difficulty: str | None = None
+) -> Match:
+    """Seat `tickets` in queue order and fill the empty seats with bots of
+    `difficulty` (default: the first ticket's requested difficulty)."""
     match_id = uuid.uuid4().hex[:20]
     game_id = f"m-{match_id}"
     missing = state.players - len(tickets)
-    difficulty = tickets[0].bot_difficulty
+    difficulty = difficulty or tickets[0].bot_difficulty
     seats = [SeatInfo(player_id=t.player_id, bot=t.bot) for t in tickets]
     taken = {t.player_id for t in tickets}
     seats += [

@@ -6,8 +6,10 @@ from pydantic import Field, model_validator
 
 from tabletop.runtime import ServiceSettings
 
+from .rated_settings import RatedMatchingSettings
 
-class MatchmakingSettings(ServiceSettings):
+
+class MatchmakingSettings(ServiceSettings, RatedMatchingSettings):
     http_port: int = Field(default=8102, description="HTTP_PORT for /healthz, /readyz, /metrics")
     bot_wait: float = Field(
         default=10.0,
