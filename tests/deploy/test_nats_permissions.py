@@ -84,8 +84,15 @@ KEEPER = (
     | {f"$JS.API.STREAM.INFO.{KV[NS.seats_bucket]}"}
     | read_bucket(NS.seats_bucket)
 )
+SNAPSHOTS = f"KV_{NS.snapshots_bucket}"
+# Game-state snapshots of the rules service (ADR 24): declared, read, written.
+SNAPSHOT_STORE = (
+    {f"$JS.API.STREAM.{op}.{SNAPSHOTS}" for op in ("INFO", "CREATE")}
+    | {f"$JS.API.DIRECT.GET.{SNAPSHOTS}.>", f"$JS.API.STREAM.MSG.GET.{SNAPSHOTS}"}
+    | {f"$KV.{NS.snapshots_bucket}.>"}
+)
 JETSTREAM_PUBLISH: dict[str, set[str]] = {
-    "rules": DECLARE_STREAM | READ_GAMES | READ_PRUNED | KEEPER,
+    "rules": DECLARE_STREAM | READ_GAMES | READ_PRUNED | KEEPER | SNAPSHOT_STORE,
     "matchmaking": DECLARE_STREAM
     | DECLARE_BUCKETS
     | read_bucket(tickets)

@@ -1,4 +1,4 @@
-"""Private tables (ADR 0022): a host creates a table with its options and
+"""Private tables (ADR 0026): a host creates a table with its options and
 shares the invite code; friends join with it; the table starts when full, or
 when the host asks with `fill_with_bots`; a table nobody filled expires.
 

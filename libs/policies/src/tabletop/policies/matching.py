@@ -32,7 +32,7 @@ import networkx as nx  # type: ignore[import-untyped]  # no py.typed; no stubs k
 
 # The nominal rating (OpenSkill mu, where a new player starts at 25) each bot
 # level plays at: what the backfill compares a waiting player's rating with.
-# Bots are rated like anyone (ADR 0022) but a level's seat ids are shared by
+# Bots are rated like anyone (ADR 0026) but a level's seat ids are shared by
 # every game it plays, so its learned rating drifts with the crowd it meets;
 # the anchors keep the choice stable and are overridable per call.
 BOT_LEVEL_RATINGS: dict[str, float] = {
