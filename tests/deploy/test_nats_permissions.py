@@ -81,6 +81,7 @@ KEEPER = (
     | {f"$JS.API.DIRECT.GET.{DEADLINES}.>", f"$JS.API.STREAM.MSG.GET.{DEADLINES}"}
     | {f"$KV.{NS.deadlines_bucket}.>", f"$JS.FC.{DEADLINES}.>"}
     | {f"$JS.API.CONSUMER.CREATE.{DEADLINES}", f"$JS.API.CONSUMER.CREATE.{DEADLINES}.>"}
+    | {f"$JS.API.CONSUMER.INFO.{DEADLINES}.*", f"$JS.API.CONSUMER.DELETE.{DEADLINES}.>"}
     | {f"$JS.API.STREAM.INFO.{KV[NS.seats_bucket]}"}
     | read_bucket(NS.seats_bucket)
 )

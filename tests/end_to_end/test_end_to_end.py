@@ -30,6 +30,7 @@ from tabletop.devserver import free_port
 from tabletop.eventlog import Commit, Topology, verify_chain
 from tabletop.games import get_game
 from tabletop.messaging.archive import ArchiveSubjects, GetCommits
+from tabletop.policies.matching import bot_level_for
 from tests.support.http import Player
 from tests.support.platform import ask, delete_key_values, eventually
 from tests.support.platform_play import commits_of, replay
@@ -201,7 +202,8 @@ async def test_a_whole_game_over_http_against_a_bot(nc: Client, up: Up, game_typ
             return top if len(top) == 2 else None
 
         top = await eventually(rated, within=30, what="two rated players")
-        assert {r["player_id"] for r in top} == {me.player_id, "bot-easy-1"}
+        # A new player (rating 25) is backfilled with the level that plays nearest it.
+        assert {r["player_id"] for r in top} == {me.player_id, f"bot-{bot_level_for(25.0)}-1"}
         assert all(r["games"] == 1 for r in top)
         await eventually(lambda: rated_every_commit(nc, namespace), within=30, what="drained")
         mine = await me.ok("GET", f"{board}/players/{me.player_id}")

@@ -1,9 +1,9 @@
 """`tabletop up --demo`: bot players queue through matchmaking, the bots
-service plays every seat, and the leaderboard is printed when they are done.
+service plays every seat, and each match's result is printed when they are done.
 
-The demo is a client of the running platform like any other: it only sends
-matchmaking requests, watches the games in the event log and asks the
-leaderboards over NATS.
+Games between bots are never rated (ADR 0026), so the demo shows results, not a
+leaderboard. It is a client of the running platform like any other: it only
+sends matchmaking requests and watches the games in the event log.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import asyncio
 import random
 import threading
 import time
+from dataclasses import dataclass
 
 import nats
 from nats.aio.client import Client
@@ -21,8 +22,7 @@ from rich.table import Table
 
 from tabletop.eventlog import EventLog, GameHeads, Topology
 from tabletop.games import get_game
-from tabletop.messaging import LeaderboardsClient, MatchmakingClient, Refusal
-from tabletop.messaging.leaderboards import Rating
+from tabletop.messaging import MatchmakingClient, Refusal
 from tabletop.messaging.matchmaking import JoinQueue
 
 GAME = "schotten-totten"
@@ -30,15 +30,34 @@ PLAYERS = ("demo-ann", "demo-ben", "demo-cat", "demo-dan")
 TIMEOUT_SECONDS = 300.0
 
 
-async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Random) -> list[str]:
+@dataclass(frozen=True)
+class DemoMatch:
+    game_id: str
+    players: tuple[str, ...]  # by seat
+    ranks: tuple[int, ...] = ()  # by seat, 0 for the winner; () while unfinished
+    reason: str = ""
+
+    @property
+    def result(self) -> str:
+        if not self.ranks:
+            return "unfinished"
+        winners = [p for p, rank in zip(self.players, self.ranks, strict=True) if rank == 0]
+        return ("draw" if len(winners) > 1 else f"{winners[0]} won") + (
+            f" ({self.reason})" if self.reason else ""
+        )
+
+
+async def queue_bot_pairs(
+    nc: Client, namespace: str, games: int, rng: random.Random
+) -> list[DemoMatch]:
     """Pair the demo players at random, `games` times; each pair is one match."""
     matchmaking = MatchmakingClient(nc, namespace, timeout=10)
-    game_ids: list[str] = []
-    while len(game_ids) < games:
+    matches: list[DemoMatch] = []
+    while len(matches) < games:
         order = list(PLAYERS)
         rng.shuffle(order)
         for pair in (order[:2], order[2:]):
-            if len(game_ids) == games:
+            if len(matches) == games:
                 break
             for player in pair:
                 request = JoinQueue(player_id=player, game=GAME, players=2, bot="easy")
@@ -46,60 +65,52 @@ async def queue_bot_pairs(nc: Client, namespace: str, games: int, rng: random.Ra
                     ticket = await matchmaking.join(request)
                 except Refusal as refusal:
                     raise RuntimeError(f"matchmaking refused {player}: {refusal}") from None
-            if ticket.game_id is None:
+            if ticket.game_id is None or ticket.seat is None:
                 raise RuntimeError("a full pair was not matched")
-            game_ids.append(ticket.game_id)
-    return game_ids
+            by_seat = pair if ticket.seat == 1 else pair[::-1]  # the last to join sat there
+            matches.append(DemoMatch(ticket.game_id, tuple(by_seat)))
+    return matches
 
 
-async def finished_games(heads: GameHeads, game_ids: list[str]) -> int:
-    game = get_game(GAME)
-    done = 0
-    for game_id in game_ids:
-        head = await heads.head(game_id)
-        done += head is not None and game.outcome(head.state) is not None
-    return done
-
-
-async def rated_board(nc: Client, namespace: str, games: int, deadline: float) -> list[Rating]:
-    """The board once every demo game is rated (or the deadline passed)."""
-    boards = LeaderboardsClient(nc, namespace, timeout=10)
-    while True:
-        board = await boards.top(GAME, limit=20)
-        rated = sum(r.games for r in board if r.player_id in PLAYERS)
-        if rated >= 2 * games or time.monotonic() > deadline:
-            return board
-        await asyncio.sleep(0.5)
+async def with_results(heads: GameHeads, matches: list[DemoMatch]) -> list[DemoMatch]:
+    """The matches, each with its outcome once it has one."""
+    out = []
+    for match in matches:
+        head = await heads.head(match.game_id)
+        outcome = head.outcome if head is not None else None
+        if outcome is not None:
+            match = DemoMatch(match.game_id, match.players, outcome.ranks, outcome.reason)
+        out.append(match)
+    return out
 
 
 async def play_demo(
     nats_url: str, namespace: str, games: int, stop: threading.Event
-) -> list[Rating]:
+) -> list[DemoMatch]:
     nc = await nats.connect(nats_url)
     try:
-        game_ids = await queue_bot_pairs(nc, namespace, games, random.Random())
+        matches = await queue_bot_pairs(nc, namespace, games, random.Random())
         heads = GameHeads(EventLog(nc.jetstream(), Topology(namespace=namespace)), get_game)
         deadline = time.monotonic() + TIMEOUT_SECONDS
         columns = (TextColumn("bot matches"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn())  # fmt: skip
         with Progress(*columns) as progress:
-            task = progress.add_task("games", total=len(game_ids))
+            task = progress.add_task("games", total=len(matches))
             done = 0
-            while done < len(game_ids) and not stop.is_set() and time.monotonic() < deadline:
+            while done < len(matches) and not stop.is_set() and time.monotonic() < deadline:
                 await asyncio.sleep(0.3)
-                done = await finished_games(heads, game_ids)
+                matches = await with_results(heads, matches)
+                done = sum(bool(m.ranks) for m in matches)
                 progress.update(task, completed=done)
-        return await rated_board(nc, namespace, done, time.monotonic() + 30)
+        return matches
     finally:
         await nc.close()
 
 
-def print_board(console: Console, board: list[Rating]) -> None:
-    table = Table("#", "player", "rating (mu - 3 sigma)", "mu", "sigma", "games",
-                  title=f"{GAME} leaderboard")  # fmt: skip
-    for place, rating in enumerate(board, 1):
-        table.add_row(str(place), rating.player_id, f"{rating.ordinal:.2f}",
-                      f"{rating.mu:.2f}", f"{rating.sigma:.2f}", str(rating.games))  # fmt: skip
+def print_results(console: Console, matches: list[DemoMatch]) -> None:
+    table = Table("game", "seat 0", "seat 1", "result", title=f"{GAME} bot matches (not rated)")
+    for match in matches:
+        table.add_row(match.game_id, *match.players, match.result)
     console.print(table)
 
 
@@ -108,9 +119,10 @@ def run_demo(
 ) -> int:
     console.print(f"[bold]demo[/bold]: {games} {GAME} matches between bot players")
     try:
-        board = asyncio.run(play_demo(nats_url, namespace, games, stop))
+        matches = asyncio.run(play_demo(nats_url, namespace, games, stop))
     except Exception as exc:
         console.print(f"[red]demo failed:[/red] {type(exc).__name__}: {exc}")
         return 1
-    print_board(console, board)
+    print_results(console, matches)
+    console.print(f"replay one: tabletop replay {matches[0].game_id}" if matches else "")
     return 0

@@ -299,7 +299,7 @@ def up(
         list[str], typer.Option("--only", help="run only this service (repeatable)")
     ] = [],  # noqa: B006 - typer reads the default, never mutates it
     demo: Annotated[
-        bool, typer.Option(help="once up, play bot matches and print the leaderboard")
+        bool, typer.Option(help="once up, play bot matches and print their results")
     ] = False,
     demo_games: Annotated[int, typer.Option(min=1, help="how many --demo matches")] = 6,
 ) -> None:

@@ -119,11 +119,16 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
                     env["DATABASE_URL"] = database_url
                 wanted = options.http_base + index if options.http_base else spec.http_port
                 port = _port(wanted, spec.name, console)
-                metrics_port = (
-                    _port(spec.metrics_port, f"{spec.name} metrics", console)
-                    if spec.metrics_port
-                    else port
-                )
+                # With a base, the metrics ports follow the HTTP block too: two
+                # platforms on one machine (parallel tests) never both want :9100.
+                metrics_port = port
+                if spec.metrics_port:
+                    wanted_metrics = (
+                        options.http_base + len(specs) + index
+                        if options.http_base
+                        else spec.metrics_port
+                    )
+                    metrics_port = _port(wanted_metrics, f"{spec.name} metrics", console)
                 child = start_service(spec, env, data / "logs", port, metrics_port)
                 children.append(child)
                 wait_ready(child, port, timeout=60)

@@ -67,4 +67,9 @@ MIGRATIONS = (
         """,
     ),
     Migration(3, "snapshots of replayed games (views at step N)", SNAPSHOTS_SQL),
+    Migration(
+        4,
+        "the time each commit was made (rules stamps it; part of its hash, so the chain verifies)",
+        'ALTER TABLE commits ADD COLUMN "at" bigint;',
+    ),
 )

@@ -26,7 +26,10 @@ from .snapshots import save_if_due
 
 log = logging.getLogger(__name__)
 
-COMMIT_COLUMNS = "game_id, seq, game, command_id, seat, events, rules_version, prev_hash, hash"
+# `at`: the time the rules service stamped on the commit (part of its hash when set).
+COMMIT_COLUMNS = (
+    'game_id, seq, game, command_id, seat, events, rules_version, prev_hash, hash, "at"'
+)
 GAME_COLUMNS = (
     "g.game_id, g.game, g.players, g.status, g.last_seq, g.ranks, g.scores, g.chain_ok,"
     " g.created_at, g.finished_at,"
@@ -70,11 +73,11 @@ class ArchiveStore:
             await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", commit.game_id)
             inserted = await conn.fetchval(
                 f"INSERT INTO commits ({COMMIT_COLUMNS}, stream_seq, landed_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
                 " ON CONFLICT (game_id, seq) DO NOTHING RETURNING true",
                 commit.game_id, commit.seq, commit.game, commit.command_id, commit.seat,
                 json.dumps(commit.events), commit.rules_version, commit.prev_hash,
-                commit.hash, stream_seq, landed_at,
+                commit.hash, commit.at, stream_seq, landed_at,
             )  # fmt: skip
             if not inserted:
                 return Recorded(inserted=False)
