@@ -62,8 +62,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
-            # One worker runs them all: one platform, one browser.
-            item.add_marker(pytest.mark.xdist_group("web"))
+            # One module (test_web.py) holds them all: `--dist loadfile` sends
+            # a file to one worker, so one platform and one browser serve them.
             item.add_marker(pytest.mark.integration)
 
 
