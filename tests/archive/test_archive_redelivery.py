@@ -24,7 +24,7 @@ from tests.support.stateful_services import (
     unique_schema,
 )
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("archive")]
+pytestmark = [pytest.mark.integration]
 
 
 @dataclass

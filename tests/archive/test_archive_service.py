@@ -23,7 +23,7 @@ from tests.archive.play import finish, play
 from tests.support.platform import ask
 from tests.support.stateful_services import ServiceProcess
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("archive")]
+pytestmark = [pytest.mark.integration]
 
 
 async def wait_archived(

@@ -24,7 +24,7 @@ from tabletop.runtime import Verdict
 from tests.support.platform import Platform, ask, eventually
 from tests.support.platform_play import commits_of, finished
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("bots")]
+pytestmark = [pytest.mark.integration]
 
 GAME = "schotten-totten"
 

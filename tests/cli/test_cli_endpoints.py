@@ -25,7 +25,7 @@ from tests.support.platform import ask
 from tests.support.servers import unique_namespace
 from tests.support.stateful_services import drop_schema, unique_schema
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("cli-endpoints")]
+pytestmark = [pytest.mark.integration]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 

@@ -17,7 +17,7 @@ from tabletop.cli.demo import PLAYERS, play_demo
 from tabletop.messaging.archive import ArchiveSubjects, GetPlayerGames
 from tests.support.platform import Platform, ask
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("demo")]
+pytestmark = [pytest.mark.integration]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 

@@ -20,7 +20,7 @@ from tests.deploy.manifests import ROOT, tool
 
 from .test_lint import DOCKERFILE
 
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("deploy-image")]
+pytestmark = [pytest.mark.slow]
 
 
 def build_stage() -> tuple[dict[str, str], list[list[str]]]:

@@ -34,7 +34,6 @@ IMAGE = os.environ.get("TABLETOP_IMAGE", "")
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.slow,
-    pytest.mark.xdist_group("deploy-image-live"),
     pytest.mark.skipif(not IMAGE or not shutil.which("docker"), reason="TABLETOP_IMAGE unset"),
 ]
 

@@ -32,7 +32,7 @@ from tests.support.stateful_services import drop_schema, unique_schema
 
 from .nats_server import SecuredNats, secured_nats
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("deploy-nats")]
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 GAME = "schotten-totten"
 

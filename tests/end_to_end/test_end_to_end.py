@@ -37,7 +37,7 @@ from tests.support.platform_play import commits_of, replay
 from tests.support.servers import delete_namespace_stream, unique_namespace
 from tests.support.stateful_services import drop_schema, unique_schema
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.xdist_group("end-to-end")]
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 TABLETOP = str(Path(sys.executable).with_name("tabletop"))
 # Two-player games short enough to play out at random in a minute over HTTP.

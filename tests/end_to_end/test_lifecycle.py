@@ -48,7 +48,6 @@ def test_apps_are_importable_and_documented() -> None:
 
 
 @pytest.mark.integration
-@pytest.mark.xdist_group("lifecycle")
 def test_health_metrics_and_a_clean_sigterm(platform: Platform) -> None:
     names = {"matchmaking": "tabletop_matchmaking_waiting", "bots": "tabletop_bots_commits",
              "gateway": "tabletop_gateway_request"}  # fmt: skip

@@ -30,7 +30,7 @@ from tests.support.http import Player
 from tests.support.platform import Platform, ask, eventually
 from tests.support.stateful_services import REPO, ServiceProcess
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-edge")]
+pytestmark = [pytest.mark.integration]
 
 LIMIT = 4096  # GATEWAY_MAX_BODY_BYTES of this module's gateway
 APP_ORIGIN = "https://play.example.com"

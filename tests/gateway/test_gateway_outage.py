@@ -19,7 +19,7 @@ from tabletop.devserver import free_port
 from tabletop.messaging import RulesSubjects
 from tests.support.platform import Platform, ask
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-outage")]
+pytestmark = [pytest.mark.integration]
 
 
 class Relay:

@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.platform import Platform
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-ratings")]
+pytestmark = [pytest.mark.integration]
 
 GAME = "schotten-totten"
 

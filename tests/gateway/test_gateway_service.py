@@ -25,7 +25,7 @@ from tests.support.platform import Platform, eventually
 from tests.support.platform_play import commits_of, replay
 from tests.support.stateful_services import ServiceProcess
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
+pytestmark = [pytest.mark.integration]
 
 SECRET = "test-secret-of-this-gateway-0123456789"
 OTHER_KEY = TokenKeys.single("another-secret-0123456789abcdefghij")

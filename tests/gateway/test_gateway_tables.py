@@ -11,7 +11,7 @@ import pytest
 from tests.support.http import Player
 from tests.support.platform import Platform
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway-tables")]
+pytestmark = [pytest.mark.integration]
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from tabletop.messaging.matchmaking import GetTicket, JoinQueue, MatchmakingSubj
 from tests.support.http import Player
 from tests.support.platform import Platform, ask, eventually
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("gateway")]
+pytestmark = [pytest.mark.integration]
 
 SECRET = "test-secret-of-the-limits-0123456789"
 GAME = "schotten-totten"

@@ -29,7 +29,7 @@ from tabletop.policies.levels import levels_for
 from tests.support.http import Player
 from tests.support.platform import Platform
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("contract")]
+pytestmark = [pytest.mark.integration]
 
 GAME = "schotten-totten"
 EXAMPLES = 150  # schemathesis cases per mode over every operation: ~20 s on a busy machine

@@ -39,7 +39,7 @@ from tests.support.stateful_services import (
     unique_schema,
 )
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("leaderboards")]
+pytestmark = [pytest.mark.integration]
 
 
 @dataclass

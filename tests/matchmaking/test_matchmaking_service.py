@@ -31,7 +31,7 @@ from tests.support.platform import Platform, ask, eventually
 from tests.support.platform_play import finished
 from tests.support.rules_process import RulesProcess
 
-pytestmark = [pytest.mark.integration, pytest.mark.xdist_group("matchmaking")]
+pytestmark = [pytest.mark.integration]
 
 GAME = "schotten-totten"
 

@@ -85,7 +85,6 @@ def test_a_table_nobody_filled_expires_and_the_host_leaving_closes_it() -> None:
 
 
 @pytest.mark.integration
-@pytest.mark.xdist_group("matchmaking")
 async def test_private_tables_over_nats(nc: Client, platform: Platform) -> None:
     platform.start_all({"rules": {}, "archive": {}, "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"}})
     tables = TableSubjects(namespace=platform.namespace)
