@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from tabletop.eventlog import GENESIS_HASH, Commit, canonical_json, next_commit, verify_chain
@@ -87,3 +89,16 @@ def test_gaps_reorders_and_strangers_are_caught(mutate, bad_seq) -> None:  # typ
 def test_no_commits_is_not_a_proof() -> None:
     report = verify_chain("g1", [])
     assert not report.ok and report.first_bad_seq is None
+
+
+def test_made_at_is_the_rules_stamp_in_utc() -> None:
+    """Archive and leaderboards date a finished game by it (seasons), so a
+    game ending at a quarter's last millisecond lands in that quarter in both."""
+    first = chain(1)[0]
+    assert first.made_at() is None  # made before clocks: no stamp
+    last_ms = int(datetime(2026, 12, 31, 23, 59, 59, 999000, tzinfo=UTC).timestamp() * 1000)
+    stamped = next_commit(
+        None, game_id="g1", game="counting", command_id="c1", seat=None,
+        events=[], rules_version="1", at=last_ms,
+    )  # fmt: skip
+    assert stamped.made_at() == datetime(2026, 12, 31, 23, 59, 59, 999000, tzinfo=UTC)

@@ -29,6 +29,10 @@ NAMED_BOTS = Seating(
 )
 
 
+def unrated(outcome: Outcome, seating: Seating, commits: list[Commit] | None) -> str | None:
+    return unrated_reason(outcome, seating.player_ids, seating, commits)
+
+
 def commits(*moves: tuple[int | None, list[dict[str, object]]]) -> list[Commit]:
     made: list[Commit] = []
     for seat, events in moves:
@@ -48,13 +52,16 @@ def commits(*moves: tuple[int | None, list[dict[str, object]]]) -> list[Commit]:
 
 def test_a_timeout_is_rated_as_the_loss_it_ranks() -> None:
     lost = Outcome(ranks=(1, 0), scores=(0, 0), reason="timeout", timed_out=(0,))
-    assert unrated_reason(lost, HUMAN_VS_BOT, None) is None
+    assert unrated(lost, HUMAN_VS_BOT, None) is None
 
 
 def test_games_between_bots_are_not_rated() -> None:
     won = Outcome(ranks=(0, 1), scores=(15, 3), reason="points")
-    assert unrated_reason(won, BOTS, None) == "bots_only"
-    assert unrated_reason(won, NAMED_BOTS, None) is None  # players a bot plays for
+    assert unrated(won, BOTS, None) == "bots_only"
+    # named players a bot plays for (the demo) are bots too: no human sat down
+    assert unrated(won, NAMED_BOTS, None) == "bots_only"
+    assert unrated_reason(won, ["bot-easy-1", "bot-hard-2"], None, None) == "bots_only"
+    assert unrated_reason(won, ["demo-ann", "demo-ben"], None, None) is None  # seating gone
 
 
 def test_an_abandoned_game_is_rated_only_if_a_human_moved() -> None:
@@ -63,6 +70,6 @@ def test_an_abandoned_game_is_rated_only_if_a_human_moved() -> None:
     bot_move = (1, [{"type": "took_gems"}])
     timed_out = (0, [retired_event(0, "timeout")])
     never = commits(start, bot_move, timed_out)
-    assert unrated_reason(abandoned, HUMAN_VS_BOT, never) == "abandoned"
+    assert unrated(abandoned, HUMAN_VS_BOT, never) == "abandoned"
     moved = commits(start, (0, [{"type": "took_gems"}]), bot_move, timed_out)
-    assert unrated_reason(abandoned, HUMAN_VS_BOT, moved) is None
+    assert unrated(abandoned, HUMAN_VS_BOT, moved) is None

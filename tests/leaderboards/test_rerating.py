@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.leaderboards.application import FinishedGame, Ratings
-from tabletop.leaderboards.bot_games import bots_only
 from tabletop.leaderboards.persistence import MEMORY_ENV
+from tabletop.leaderboards.rating_rules import bots_only
 from tabletop.leaderboards.rerating import rerate, season_board
 from tabletop.leaderboards.seasons import season_of
 from tabletop.messaging.matchmaking import SeatInfo, Seating

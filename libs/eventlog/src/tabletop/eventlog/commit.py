@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -50,6 +51,11 @@ class Commit(BaseModel):
     # When the rules service made it (Unix ms): what the clocks run on. Absent
     # from commits made before clocks, whose body (and so hash) has no `at`.
     at: int | None = None
+
+    def made_at(self) -> datetime | None:
+        """`at` as a UTC time: when the game reached this commit, the same in
+        every service and in a rebuilt stream (unlike the stream's timestamp)."""
+        return None if self.at is None else datetime.fromtimestamp(self.at / 1000, UTC)
 
     def body(self) -> dict[str, Any]:
         """Everything the hash covers."""

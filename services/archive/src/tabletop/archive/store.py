@@ -161,7 +161,8 @@ class ArchiveStore:
         status = await conn.fetchval(
             "UPDATE games SET status = 'finished', ranks = $2, scores = $3, finished_at = $4"
             " WHERE game_id = $1 AND status = 'running' RETURNING status",
-            commit.game_id, list(outcome.ranks), [float(s) for s in outcome.scores], landed_at,
+            commit.game_id, list(outcome.ranks), [float(s) for s in outcome.scores],
+            commit.made_at() or landed_at,  # the rules' stamp: what leaderboards' seasons use
         )  # fmt: skip
         return status is not None
 

@@ -23,7 +23,6 @@ from tabletop.runtime import Verdict
 
 from .application import FinishedGame, Ratings
 from .board import Board
-from .bot_games import bots_only
 from .finished import EndDetector, NotYet
 from .metrics import LeaderboardsMetrics
 from .rating_rules import unrated_reason
@@ -89,10 +88,8 @@ class CommitRater:
             reason = "players_mismatch"
         elif not MIN_PLAYERS <= len(ranks) <= MAX_PLAYERS:
             reason = "player_count"
-        elif bots_only(player_ids, await self.seats.seating(commit.game_id)):
-            reason = "bots_only"
         else:
-            reason = await self._unrated(commit, ending.outcome)
+            reason = await self._unrated(commit, ending.outcome, player_ids)
         if reason is not None:
             self.metrics.skipped.labels(reason=reason).inc()
             log.warning("finished game not rated: %s", reason, extra={"game_id": commit.game_id})
@@ -102,7 +99,9 @@ class CommitRater:
             game=ending.game,
             player_ids=player_ids,
             ranks=ranks,
-            finished_at=msg.metadata.timestamp or datetime.now(UTC),
+            # the rules' stamp, as the archive's finished_at: re-rating puts the
+            # game in the same season even at a quarter's boundary
+            finished_at=commit.made_at() or msg.metadata.timestamp or datetime.now(UTC),
             position=position,
         )
         rated = await asyncio.to_thread(self.ratings.apply, finished)
@@ -124,12 +123,12 @@ class CommitRater:
         ]
         await self.board.put(r for r in current if r.games)
 
-    async def _unrated(self, commit: Commit, outcome: Outcome) -> str | None:
-        seating = await self.seats.seating(commit.game_id)
+    async def _unrated(self, commit: Commit, outcome: Outcome, player_ids: list[str]) -> str | None:
+        seating = await self.seats.seating(commit.game_id)  # cached by `_players` already
         commits = None
         if outcome.reason == "abandoned":
             commits, _ = await self.ends.log.load(commit.game_id)
-        return unrated_reason(outcome, seating, commits)
+        return unrated_reason(outcome, player_ids, seating, commits)
 
     async def _players(self, game_id: str) -> list[str] | None:
         """Who played, from the seating directory; NotYet when the archive has

@@ -1,10 +1,15 @@
-"""Which finished games are rated (docs/adr/0025-deadlines.md).
+"""Which finished games are rated (ADR 0025 for resign and timeouts, ADR 0026
+for bot games): the one place the live consumer and re-rating ask.
 
 A resignation or a timeout ranks the seat last (tabletop.kernel.table), so it
-is rated as the loss it is. Not rated: games between the platform's bots only
-(the backfill bots matchmaking seats, `bot-<level>-<n>`; a named player who
-queues with a bot playing for them, as `tabletop up --demo` does, is a player
-and is rated), and an abandoned game in which no human ever moved."""
+is rated as the loss it is. Not rated:
+- a game every seat of which a bot plays: it says nothing about any human, and
+  rating it would let a bot-only table (the demo, a test, a flood of them) move
+  the bots' ratings, which humans are rated against. A bot seat is one the
+  seating marks with a level, whatever its player id (the demo's named players
+  a bot plays for are bots); once the seating is gone, the ids matchmaking
+  gives backfill bots (`bot-<level>-<n>`) still tell;
+- an abandoned game in which no human ever moved."""
 
 from __future__ import annotations
 
@@ -18,12 +23,11 @@ from tabletop.messaging.matchmaking import Seating
 BACKFILL_PREFIX = "bot-"  # tabletop.matchmaking.queues.bot_player_ids
 
 
-def bots_only(seating: Seating | None) -> bool:
-    return (
-        seating is not None
-        and bool(seating.seats)
-        and all(s.bot and s.player_id.startswith(BACKFILL_PREFIX) for s in seating.seats)
-    )
+def bots_only(player_ids: Sequence[str], seating: Seating | None) -> bool:
+    if not player_ids:
+        return False
+    bots = set(seating.bot_seats()) if seating is not None else set()
+    return all(seat in bots or p.startswith(BACKFILL_PREFIX) for seat, p in enumerate(player_ids))
 
 
 def human_moved(commits: Sequence[Commit], seating: Seating | None) -> bool:
@@ -37,11 +41,14 @@ def human_moved(commits: Sequence[Commit], seating: Seating | None) -> bool:
 
 
 def unrated_reason(
-    outcome: Outcome, seating: Seating | None, commits: Sequence[Commit] | None
+    outcome: Outcome,
+    player_ids: Sequence[str],
+    seating: Seating | None,
+    commits: Sequence[Commit] | None,
 ) -> str | None:
     """Why the game is not rated, or None when it is. `commits` are needed
     only for an abandoned game (None: not loaded)."""
-    if bots_only(seating):
+    if bots_only(player_ids, seating):
         return "bots_only"
     if outcome.reason == "abandoned" and not human_moved(commits or (), seating):
         return "abandoned"

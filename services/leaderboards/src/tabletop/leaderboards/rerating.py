@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from tabletop.messaging.archive import GameSummary
 
 from .application import FinishedGame
-from .bot_games import bots_only
+from .rating_rules import bots_only
 from .seasons import season_of
 from .skill import MAX_PLAYERS, MIN_PLAYERS, Skill, rate
 
