@@ -13,6 +13,7 @@ from nats.aio.client import Client
 
 from tabletop.cli.platform import Target
 from tabletop.cli.storage import State, StorageError, parse_age, run_storage, storage_command
+from tabletop.cli.verify import load_and_verify
 from tabletop.eventlog import EventLog, PrunedGames, ensure_streams
 from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.archive import GetView
@@ -107,6 +108,25 @@ async def test_prune_removes_only_proven_games_and_replays_come_from_the_archive
     with pytest.raises(Refusal) as restarted:
         await rules.start_game(StartGame(game="toy", players=2, game_id=whole.game_id))
     assert restarted.value.code == ServiceCode.GAME_ARCHIVED
+    # `tabletop verify` proves the pruned game from the archive, against its tombstone...
+    report, source = await load_and_verify(whole.game_id, target)
+    assert (report.ok, report.checked, report.head_hash, source) == (
+        True, len(whole.commits), whole.commits[-1].hash, "archive",
+    )  # fmt: skip
+    report, source = await load_and_verify(running.game_id, target)
+    assert (report.ok, source) == (True, "jetstream")
+    # ...and an archive copy altered after the prune is caught.
+    conn = await asyncpg.connect(database_url)
+    try:
+        await conn.execute(
+            f"UPDATE {platform.archive_schema}.commits SET events = '[]'"
+            " WHERE game_id = $1 AND seq = 2",
+            whole.game_id,
+        )
+    finally:
+        await conn.close()
+    report, source = await load_and_verify(whole.game_id, target)
+    assert (report.ok, report.first_bad_seq, source) == (False, 2, "archive")
     # The game still running is unaffected.
     await finish(log, running)
 
