@@ -1,5 +1,6 @@
 """NetworkPolicies: default deny; services reach only DNS, NATS and (those with
-state) PostgreSQL; only the gateway accepts traffic, from the ingress."""
+state) PostgreSQL; only the gateway accepts traffic, from the ingress; Prometheus
+reaches each service's metrics port and nothing else."""
 
 from __future__ import annotations
 
@@ -13,14 +14,27 @@ from tests.deploy.test_manifests import validate
 DNS = {("kube-system", "k8s-app", "kube-dns", 53)}
 NATS = {("nats", "app.kubernetes.io/name", "nats", 4222)}
 DATABASE = {("", "cnpg.io/cluster", "tabletop-db", 5432)}
+PROMETHEUS = ("monitoring", "app.kubernetes.io/name", "prometheus")
 
 
 def selects(policy: Obj, labels: dict[str, str]) -> bool:
-    wanted = policy["spec"]["podSelector"].get("matchLabels", {})
-    return wanted.items() <= labels.items()
+    selector = policy["spec"]["podSelector"]
+    if not selector.get("matchLabels", {}).items() <= labels.items():
+        return False
+    for expression in selector.get("matchExpressions", []):
+        value, values = labels.get(expression["key"]), expression.get("values", [])
+        held = {
+            "In": value in values,
+            "NotIn": value not in values,
+            "Exists": value is not None,
+            "DoesNotExist": value is None,
+        }[expression["operator"]]
+        if not held:
+            return False
+    return True
 
 
-def peers(rules: list[Obj]) -> set[tuple[str, str, str, int]]:
+def peers(rules: list[Obj]) -> set[tuple[str, str, str, int | str]]:
     """(namespace or "" for ours, pod label key, value, port) of every peer."""
     found = set()
     for rule in rules:
@@ -45,10 +59,17 @@ def test_default_deny_then_only_what_each_service_needs(overlay: str) -> None:
         egress = peers([r for p in mine for r in p["spec"].get("egress", [])])
         ingress = peers([r for p in mine for r in p["spec"].get("ingress", [])])
         assert egress == DNS | NATS | (DATABASE if spec.needs_database else set()), spec.name
+        (container,) = deployments[spec.name]["spec"]["template"]["spec"]["containers"]
+        ports = {p["name"]: p["containerPort"] for p in container["ports"]}
         if spec.name == "gateway":
-            assert ingress == {("ingress-nginx", "app.kubernetes.io/name", "ingress-nginx", 8100)}
+            assert ingress == {
+                ("ingress-nginx", "app.kubernetes.io/name", "ingress-nginx", 8100),
+                (*PROMETHEUS, "metrics"),
+            }
+            assert ports["http"] == 8100 and ports["metrics"] == 9100  # the API is not scraped
         else:
-            assert not ingress, f"{spec.name} accepts traffic"
+            assert ingress == {(*PROMETHEUS, "http")}, f"{spec.name} accepts more than a scrape"
+            assert "http" in ports, spec.name
 
 
 def test_nats_accepts_clients_only_from_tabletop() -> None:
@@ -59,7 +80,7 @@ def test_nats_accepts_clients_only_from_tabletop() -> None:
     policy = yaml.safe_load((DEPLOY / "nats" / "networkpolicy.yaml").read_text())
     validate(policy)
     by_port = {rule["ports"][0]["port"]: rule["from"] for rule in policy["spec"]["ingress"]}
-    assert set(by_port) == {4222, 6222, 8222}
+    assert set(by_port) == {4222, 6222, 7777, 8222}
     services, nats_box = by_port[4222]
     (namespaces,) = services["namespaceSelector"]["matchExpressions"]
     deployed = {o: of_kind(render(o), "Deployment")["rules"] for o in OVERLAYS}
@@ -68,3 +89,8 @@ def test_nats_accepts_clients_only_from_tabletop() -> None:
     assert nats_box["podSelector"]["matchLabels"] == {"app.kubernetes.io/component": "nats-box"}
     (keda,) = by_port[8222]
     assert keda["namespaceSelector"]["matchLabels"] == {"kubernetes.io/metadata.name": "keda"}
+    (prometheus,) = by_port[7777]  # the exporter beside each node
+    assert prometheus["namespaceSelector"]["matchLabels"] == {
+        "kubernetes.io/metadata.name": "monitoring"
+    }
+    assert prometheus["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "prometheus"}
