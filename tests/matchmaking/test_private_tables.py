@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from nats.aio.client import Client
+from nats.js.errors import NoKeysError
 
 from tabletop.matchmaking.private_tables import (
     check_start,
@@ -19,6 +20,7 @@ from tabletop.matchmaking.private_tables import (
     new_code,
     new_table,
     table_match,
+    table_queue_key,
 )
 from tabletop.messaging.codes import ServiceCode
 from tabletop.messaging.errors import Refusal
@@ -33,7 +35,7 @@ from tabletop.messaging.private_tables import (
     TableStatus,
     TableSubjects,
 )
-from tests.support.platform import Platform, ask
+from tests.support.platform import Platform, ask, eventually
 
 GAME = "splendor"
 
@@ -120,6 +122,17 @@ async def test_private_tables_over_nats(nc: Client, platform: Platform) -> None:
                                                      fill_with_bots=True)))["table"]  # fmt: skip
     seats = Seating.model_validate_json((await kv.get(filled["game_id"])).value or b"")
     assert seats.player_ids[:2] == ["mo", "ned"] and seats.bot_seats() == {2: "medium", 3: "medium"}
+    # Each started table's queue served its one match: the tick deletes the key.
+    queues = await nc.jetstream().key_value(platform.topology.queues_bucket)
+    done = {table_queue_key(full["code"]), table_queue_key(filled["code"])}
+
+    async def dropped() -> bool:
+        try:
+            return not done & set(await queues.keys())
+        except NoKeysError:
+            return True
+
+    await eventually(dropped, within=30, what="the started tables' queue keys deleted")
 
     # Someone in the public queue is told to leave it first; an unknown code is a 404 code.
     await ask(nc, mm.join, JoinQueue(player_id="oz", game=GAME, players=2))

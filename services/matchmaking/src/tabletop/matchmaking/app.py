@@ -54,7 +54,7 @@ class Ticks:
         self.tasks = [
             asyncio.create_task(every(self.settings.tick, matchmaker.tick, "matchmaking tick")),
             asyncio.create_task(
-                every(self.settings.sweep_interval, matchmaker.expire_seatings, "seating sweep")
+                every(self.settings.sweep_interval, matchmaker.sweep, "seating sweep")
             ),
         ]
 

@@ -44,6 +44,7 @@ from tabletop.policies import levels_for
 
 from .metrics import MatchmakingMetrics
 from .player_ratings import PlayerRatings
+from .private_tables import is_table_queue
 from .queues import (
     Match,
     QueueState,
@@ -235,6 +236,12 @@ class Matchmaker:
             depth += len(state.waiting) if state else 0
         self.metrics.waiting.set(depth)
 
+    async def sweep(self) -> None:
+        """The slow periodic work: seatings of finished games, and the delete
+        markers that done private tables' queues leave."""
+        await self.expire_seatings()
+        await self.store.purge_old_deletes(self.settings.seating_retention)
+
     async def expire_seatings(self) -> int:
         """Delete the seatings of games that finished `seating_retention`
         seconds ago or more; returns how many. A seating is what tells the
@@ -277,6 +284,10 @@ class Matchmaker:
         await self.store.change_queue(key, self._no_queue, take)
         for match in claimed:
             await self.drive(key, match)
+        if is_table_queue(key) and await self.store.drop_queue_if_empty(key):
+            # a private table's queue serves one match: once it is driven, the
+            # key would otherwise be read by every tick for ever
+            log.info("private table's queue done", extra={"queue": key})
 
     async def drive(self, key: str, match: Match) -> bool:
         """Start and announce `match`; True once done (else it stays pending)."""

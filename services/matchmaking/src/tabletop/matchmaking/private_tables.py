@@ -27,9 +27,16 @@ def new_code(rnd: random.Random | None = None) -> str:
     return "".join(pick.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+TABLE_QUEUE_PREFIX = "p"
+
+
 def table_queue_key(code: str) -> str:
     """The queue key a started table's match is driven under (ADR 15's steps)."""
-    return f"p{code}"
+    return f"{TABLE_QUEUE_PREFIX}{code}"
+
+
+def is_table_queue(key: str) -> bool:
+    return key.startswith(TABLE_QUEUE_PREFIX)  # public queues' keys start with `q`
 
 
 def new_table(request: CreateTable, code: str, now: float) -> PrivateTable:

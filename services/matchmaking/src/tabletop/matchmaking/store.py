@@ -85,6 +85,27 @@ class MatchmakingStore:
             return before, after
         raise Contended(f"queue {key} kept changing")
 
+    async def drop_queue_if_empty(self, key: str) -> bool:
+        """Delete a queue nobody waits in and no match is pending on, unless it
+        changed since it was read (compare-and-set: a join that lands first
+        keeps it). A later join creates it again. True when deleted."""
+        found = await _get(self.queues, key, QueueState)
+        if found is None:
+            return False
+        state, revision = found
+        if state.waiting or state.pending:
+            return False
+        try:
+            await self.queues.delete(key, last=revision)
+        except KeyWrongLastSequenceError:
+            return False
+        return True
+
+    async def purge_old_deletes(self, older_than: float) -> None:
+        """Drop the delete markers of queues deleted `older_than` seconds ago,
+        so one-off queues (private tables) leave nothing in the bucket."""
+        await self.queues.purge_deletes(olderthan=int(older_than))
+
     # ----------------------------------------------------------------- seating
     async def put_seating(self, seating: Seating) -> None:
         await self.seats.put(seating.game_id, seating.model_dump_json().encode())
