@@ -5,6 +5,11 @@ the rules service refuses a pruned game with `game_archived`."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import subprocess
+import sys
 from datetime import timedelta
 
 import asyncpg
@@ -138,3 +143,60 @@ def test_storage_command_exit_codes(platform: Platform, capsys: pytest.CaptureFi
     assert "--older-than '7x'" in capsys.readouterr().out
     assert storage_command(target, "0s", False, False, False) == 2
     assert "no answer from the platform" in capsys.readouterr().err
+
+
+def _prune_job(platform: Platform, nats_url: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The CronJob's command (deploy/k8s/base/retention.yaml), as a process."""
+    env = {
+        **os.environ,
+        "NATS_URL": nats_url or platform.nats_url,
+        "TABLETOP_NAMESPACE": platform.namespace,
+        "PRUNE_OLDER_THAN_SECONDS": "0",
+        "LOG_FORMAT": "json",
+        "PRUNE_CONNECT_TIMEOUT": "2",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop.archive.prune"],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+
+
+async def test_the_scheduled_prune_removes_proven_games_and_fails_on_a_broken_one(
+    nc: Client, platform: Platform, database_url: str
+) -> None:
+    platform.start_all({"archive": {}})
+    js = nc.jetstream()
+    await ensure_streams(js, platform.topology)
+    log = EventLog(js, platform.topology)
+    whole = await play(log, seed=6)
+    archive = ArchiveClient(nc, platform.namespace, timeout=10)
+
+    async def archived(game_id: str, seq: int) -> bool:
+        game = await archive.game(game_id)
+        return game.status == "finished" and game.last_seq == seq
+
+    await eventually(lambda: archived(whole.game_id, len(whole.commits)), what="game archived")
+
+    async def pruned() -> bool:
+        ran = await asyncio.to_thread(_prune_job, platform)
+        assert ran.returncode == 0, ran.stderr
+        return await log.last(whole.game_id) == (None, 0)
+
+    await eventually(pruned, what="the job pruned the whole game (once the archive acked it)")
+    broken = await play(log, seed=7)
+    await eventually(lambda: archived(broken.game_id, len(broken.commits)), what="archived")
+    conn = await asyncpg.connect(database_url)
+    try:
+        await conn.execute(
+            f"DELETE FROM {platform.archive_schema}.commits WHERE game_id = $1 AND seq = 2",
+            broken.game_id,
+        )
+    finally:
+        await conn.close()
+    ran = await asyncio.to_thread(_prune_job, platform)
+    assert ran.returncode == 1  # a game the archive does not hold whole: the Job fails
+    kept = [json.loads(line) for line in ran.stderr.splitlines() if broken.game_id in line]
+    assert kept and kept[0]["message"].startswith("kept in JetStream: incomplete")
+    assert (await log.last(broken.game_id))[0] == broken.commits[-1]  # still in JetStream
+    down = await asyncio.to_thread(_prune_job, platform, "nats://127.0.0.1:9")
+    assert down.returncode == 2 and "Traceback" not in down.stderr

@@ -5,6 +5,7 @@ every service runs the way tabletop.runtime.SERVICES says it does."""
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import jsonschema
@@ -110,6 +111,25 @@ def test_every_service_has_a_hardened_deployment(overlay: str) -> None:
         assert accounts[pod["serviceAccountName"]]["automountServiceAccountToken"] is False
         assert services[spec.name]["spec"]["ports"][0]["port"] == spec.http_port
         assert ("DATABASE_URL" in env) == spec.needs_database
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_retention_runs_the_prune_pass_daily_as_the_storage_user(overlay: str) -> None:
+    """deploy/k8s/base/retention.yaml: the module exists in the image's packages,
+    one pass at a time, hardened like the services, NATS as `storage`."""
+    job = of_kind(render(overlay), "CronJob")["retention"]
+    assert job["spec"]["concurrencyPolicy"] == "Forbid"
+    pod = job["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+    (box,) = pod["containers"]
+    (module,) = box["args"]
+    assert module == "tabletop.archive.prune" and importlib.util.find_spec(module) is not None
+    env = {e["name"]: e for e in box["env"]}
+    assert env["NATS_URL"]["valueFrom"]["secretKeyRef"]["name"] == "tabletop-nats-storage"
+    assert int(env["PRUNE_OLDER_THAN_SECONDS"]["value"]) >= 86400
+    assert "DATABASE_URL" not in env  # it asks the archive; it never touches PostgreSQL
+    assert pod["restartPolicy"] == "Never" and pod["automountServiceAccountToken"] is False
+    security = box["securityContext"]
+    assert security["readOnlyRootFilesystem"] and security["capabilities"] == {"drop": ["ALL"]}
 
 
 def test_prod_spreads_pods_and_budgets_disruptions() -> None:

@@ -73,8 +73,13 @@ async def connect(target: Target) -> Client:
 
 async def answered(target: Target, work: Awaitable[T]) -> T:
     """`work`'s result, or Unreachable when the platform does not answer in time."""
+    return await answered_within(target, work, PATIENCE)
+
+
+async def answered_within(target: Target, work: Awaitable[T], seconds: float | None) -> T:
+    """As `answered`, with a deadline of `seconds` (None: `work` keeps its own)."""
     try:
-        async with asyncio.timeout(PATIENCE):
+        async with asyncio.timeout(seconds):
             return await work
     except (NatsError, OSError, TimeoutError, Unavailable) as exc:
         raise Unreachable(_no_answer(target, exc)) from None
