@@ -73,9 +73,12 @@ async def sign_in(page: Page, name: str) -> None:
     await page.wait_for_selector("#play")
 
 
-async def start_game(page: Page, game: str, options: dict[str, Any], level: str) -> str:
+async def start_game(
+    page: Page, game: str, options: dict[str, Any], level: str, clock: str = "none"
+) -> str:
     await page.select_option("#game", game)
     await page.select_option("#level", level)
+    await page.select_option("#clock", clock)
     if options:
         await page.fill("#custom-options", json.dumps(options))
     await page.click("#play")

@@ -9,14 +9,21 @@ sends a file to one worker):
 - the replay viewer on a finished game: stepping with Next and scrubbing, each
   step shows exactly the archive's view for that step and perspective and that
   step's events in words; the link to a step opens that step;
+- a table with a blitz clock: my clock runs down while I think, as the gateway's
+  deadline says; resigning (after its confirmation) ends the game with the
+  resignation shown; the replay shows each step's clocks, the last step's as the
+  gateway's final view has them;
 - axe-core (injected by the tests) finds no serious or critical violation on the
-  sign-in page, the lobby, the leaderboards, the replay viewer, and each game's
-  table with its result (checked where each game ended, in `played`).
+  sign-in page, the lobby, the leaderboards, the replay viewer, each game's
+  table with its result (checked where each game ended, in `played`), and a
+  clocked table asking to confirm a resignation.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -24,7 +31,7 @@ import pytest
 from playwright.async_api import Browser, Page
 
 from tests.web.conftest import GAMES, Site, new_page
-from tests.web.play import Played, serious_violations, sign_in
+from tests.web.play import Played, serious_violations, sign_in, start_game
 
 pytestmark = [pytest.mark.integration]
 
@@ -85,6 +92,69 @@ async def test_the_replay_viewer_steps_through_the_archived_game(
             await shared.add_init_script(f"localStorage.setItem('tabletop.token', {done.token!r})")
             await shared.goto(link)
             assert await shown(shared, last, "1") == await archived(http, done, last, "1")
+
+
+BLITZ_MS = 180_000  # the catalog's blitz preset: 3 minutes, + 2 s a move
+
+
+async def my_clock_ms(page: Page) -> int:
+    return int(await page.locator("[data-clock-seat][data-mine]").get_attribute("data-ms") or -1)
+
+
+async def test_a_clocked_table_runs_down_and_resigning_ends_it(
+    browser: Browser, site: Site
+) -> None:
+    async with new_page(browser, site) as page:
+        await sign_in(page, "Resigner")
+        game_id = await start_game(page, GAME, {}, level="easy", clock="blitz")
+        token = await page.evaluate("localStorage.getItem('tabletop.token')")
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(base_url=site.base, headers=headers, timeout=20) as http:
+            # My turn: my clock runs while I think, counted down from the gateway's deadline.
+            await page.wait_for_selector('main[data-busy="false"] [data-turn="mine"]')
+            await page.wait_for_selector('[data-clock-seat][data-mine][data-running="true"]')
+            clock = (await http.get(f"/v1/games/{game_id}")).json()["clock"]
+            assert clock["preset"] == "blitz" and clock["running"] == [clock["deadline_seat"]]
+            first = await my_clock_ms(page)
+            # The page redraws the time four times a second: it may lag that much.
+            assert abs(clock["deadline"] - time.time() * 1000 - first) < 1500
+            await asyncio.sleep(1.3)
+            later = await my_clock_ms(page)
+            assert 1000 <= first - later <= 3000, (first, later)
+            assert later < BLITZ_MS
+            text = await page.locator("[data-clock-seat][data-mine] .time").text_content()
+            assert text is not None and text.startswith("2:5"), text
+            # Resigning asks first; "Keep playing" takes it back.
+            await page.click("#resign")
+            await page.click("#resign-cancel")
+            await page.click("#resign")
+            violations = await serious_violations(page)
+            await page.click("#resign-confirm")
+            result = page.locator("[data-result]")
+            await result.wait_for()
+            assert await result.get_attribute("data-result") == "You lost"
+            assert await result.get_attribute("data-reason") == "resign"
+            assert "you resigned" in (await result.text_content() or "")
+            assert await page.locator("#resign").count() == 0
+            final = (await http.get(f"/v1/games/{game_id}")).json()
+            assert final["outcome"]["reason"] == "resign"
+            assert final["outcome"]["resigned"] == [final["seat"]]
+            # The replay: every seat starts with the whole blitz time; the last
+            # step's clocks are the final view's, nobody's running.
+            await page.goto(f"/#/replay/{game_id}?step=1&as=me")
+            await page.wait_for_selector('[data-step="1"] ~ .game-controls [data-clock-seat]')
+            starts = await page.locator("[data-clock-seat]").evaluate_all(
+                "items => items.map((i) => Number(i.dataset.ms))"
+            )
+            assert starts == [BLITZ_MS, BLITZ_MS]
+            last = final["seq"]
+            await page.goto(f"/#/replay/{game_id}?step={last}&as=me")
+            await page.wait_for_selector(f'[data-step="{last}"] ~ .game-controls [data-clock-seat]')
+            ends = await page.locator("[data-clock-seat]").evaluate_all(
+                "items => items.map((i) => [Number(i.dataset.ms), i.dataset.running])"
+            )
+            assert ends == [[ms, "false"] for ms in final["clock"]["remaining_ms"]]
+    assert violations == []
 
 
 @pytest.mark.parametrize("game", [g[0] for g in GAMES])
