@@ -41,8 +41,9 @@ CHOOSE = """([types, board, roll]) => {
   const selected = (document.querySelector('.board').dataset.selection || '').split(' ');
   for (const key of selected) { const at = keys.indexOf(key); if (at >= 0) keys.splice(at, 1); }
   const spot = keys.length && document.querySelector(`.board .playable[data-key="${keys[0]}"]`);
-  if (board && spot) return {kind: 'board', key: keys[0]};
-  return {kind: 'list', index: list.indexOf(pick)};
+  const command = pick.dataset.command;
+  if (board && spot) return {kind: 'board', key: keys[0], command};
+  return {kind: 'list', index: list.indexOf(pick), command};
 }"""
 
 
