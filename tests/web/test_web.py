@@ -195,8 +195,11 @@ async def tcg_on_the_board(browser: Browser, site: Site) -> dict[str, list[str]]
                 from_list.add(choice["command"])
                 await page.locator(".legal button[data-command]").nth(choice["index"]).click()
         assert not {"play_trainer", "retreat", "attack", "attach_energy"} & from_list, from_list
-        await resign(page)
-        assert await page.locator("[data-result]").get_attribute("data-reason") == "resign"
+        # The attack may have won the game (no Pokémon left to promote); else I resign.
+        await page.wait_for_selector('main[data-busy="false"]')
+        if not await page.locator("[data-result]").count():
+            await resign(page)
+            assert await page.locator("[data-result]").get_attribute("data-reason") == "resign"
     return on_board
 
 
