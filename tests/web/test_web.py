@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.web.conftest import GAMES, Site, new_page
-from tests.web.play import CHOOSE, Played, serious_violations, sign_in, start_game
+from tests.web.conftest import ARTIFACTS, DOCS, GAMES, Site, new_page
+from tests.web.play import CHOOSE, Played, screenshot, serious_violations, sign_in, start_game
 
 pytestmark = [pytest.mark.integration]
 
@@ -104,6 +106,11 @@ TCG_BOARD = ["play_trainer", "set_active", "play_basic", "attach_energy", "evolv
 TCG_WITHIN = 60.0  # seconds to reach an attack
 
 
+def docs() -> Path | None:
+    """Where the README's pictures go (not on CI, as in `played`)."""
+    return DOCS if os.environ.get("CI") is None else None
+
+
 async def my_clock(page: Page) -> tuple[int, float]:
     """My clock's time left as the page shows it, and when it was read."""
     shown = await page.locator("[data-clock-seat][data-mine]").get_attribute("data-ms")
@@ -144,6 +151,7 @@ async def clocked_table_resigned(browser: Browser, site: Site) -> list[dict[str,
             assert later < BLITZ_MS and text is not None and text.startswith("2:5"), text
             await page.click("#resign")
             violations = await serious_violations(page)
+            await screenshot(page, "table-clock-resign", ARTIFACTS, docs())
             await page.click("#resign-cancel")
             await resign(page)
             result = page.locator("[data-result]")
@@ -188,6 +196,8 @@ async def tcg_on_the_board(browser: Browser, site: Site) -> dict[str, list[str]]
                 )
                 continue
             assert choice["kind"] != "done", "the game ended before my first attack"
+            if choice["command"] == "attack" and choice["kind"] == "board":
+                await screenshot(page, "table-pokemon-tcg-moves", ARTIFACTS, docs())
             if choice["kind"] == "board":
                 on_board.setdefault(choice["command"], []).append(choice["key"])
                 await page.locator(f'.board [data-key="{choice["key"]}"]').first.click()
