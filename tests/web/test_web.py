@@ -15,7 +15,8 @@ sends a file to one worker):
 - a table with a blitz clock: my clock runs down while I think, as the gateway's
   deadline says; resigning (after its confirmation) ends the game with the
   resignation shown; the replay shows each step's clocks, the last step's as the
-  gateway's final view has them;
+  gateway's final view has them; a table whose 4-second clock runs out shows
+  the timeout;
 - axe-core (injected by the tests) finds no serious or critical violation on the
   sign-in page, the lobby, the leaderboards, the replay viewer, each game's
   table with its result (checked where each game ended, in `played`), and a
@@ -213,14 +214,39 @@ async def tcg_on_the_board(browser: Browser, site: Site) -> dict[str, list[str]]
     return on_board
 
 
+SHORT_CLOCK = {"kind": "fischer", "initial_ms": 4000}  # a custom clock: 4 s for the game
+
+
+async def timed_out(browser: Browser, site: Site) -> tuple[str, dict[str, Any]]:
+    """A table with a 4-second clock (queued over HTTP: the lobby offers the
+    presets), watched until the deadline keeper ends it. Answers the result's
+    text and the gateway's final view."""
+    async with new_page(browser, site) as page:
+        await sign_in(page, "Slowcoach")
+        token = await page.evaluate("localStorage.getItem('tabletop.token')")
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(base_url=site.base, headers=headers, timeout=20) as http:
+            body = {"game": GAME, "players": 2, "bot_difficulty": "easy", "clock": SHORT_CLOCK}
+            ticket = (await http.post("/v1/queue", json=body)).json()
+            while ticket["status"] == "waiting":
+                await asyncio.sleep(0.2)
+                ticket = (await http.get("/v1/queue")).json()
+            assert ticket["status"] == "matched", ticket
+            await page.goto(f"/#/play/{ticket['game_id']}")
+            result = page.locator('[data-result][data-reason="timeout"]')
+            await result.wait_for(timeout=30_000)
+            final = (await http.get(f"/v1/games/{ticket['game_id']}")).json()
+        return await result.text_content() or "", final
+
+
 @pytest.fixture(scope="module")
 async def side_games(browser: Browser, site: Site) -> dict[str, Any]:
     """The two short games above at once (their bots think at the same time)."""
     answers = await asyncio.gather(
         clocked_table_resigned(browser, site), tcg_on_the_board(browser, site),
-        return_exceptions=True,
+        timed_out(browser, site), return_exceptions=True,
     )  # fmt: skip
-    return dict(zip(["clock", "tcg"], answers, strict=True))
+    return dict(zip(["clock", "tcg", "timeout"], answers, strict=True))
 
 
 def test_a_clocked_table_runs_down_and_resigning_ends_it(side_games: dict[str, Any]) -> None:
@@ -228,6 +254,19 @@ def test_a_clocked_table_runs_down_and_resigning_ends_it(side_games: dict[str, A
     if isinstance(violations, BaseException):
         raise violations
     assert violations == []  # the table with its clocks, asking to confirm the resignation
+
+
+def test_a_table_whose_clock_runs_out_shows_the_timeout(side_games: dict[str, Any]) -> None:
+    answer = side_games["timeout"]
+    if isinstance(answer, BaseException):
+        raise answer
+    said, final = answer
+    outcome = final["outcome"]
+    assert outcome["reason"] == "timeout" and len(outcome["timed_out"]) == 1
+    late = outcome["timed_out"][0]
+    who = "you" if late == final["seat"] else f"seat {late + 1}"
+    assert f"{who} ran out of time" in said, said
+    assert final["clock"]["remaining_ms"][late] == 0 and final["clock"]["running"] == []
 
 
 def test_pokemon_tcg_trainers_retreat_and_attacks_on_the_board(
