@@ -103,7 +103,7 @@ deploy-render: $(STAMP)  ## print the Kubernetes manifests of OVERLAY (dev or pr
 IMAGE ?= tabletop:dev
 export IMAGE
 
-image:  ## build deploy/image/Dockerfile as IMAGE (BASE_IMAGE, else official, else local base)
+image: $(WEB_BUILD)  ## build deploy/image/Dockerfile as IMAGE (BASE_IMAGE, else official, else local base)
 	deploy/image/build.sh
 
 image-base:  ## make the local Debian base (debootstrap, docker import) for registry-less machines

@@ -6,6 +6,8 @@
 # reach no image registry. The build runs on the host network: no bridge.
 set -eu
 cd "$(dirname "$0")/../.."
+# The gateway in the image serves the web client built on this host.
+[ -f web/dist/index.html ] || { echo "build.sh: no web/dist: run \`make web\` first" >&2; exit 1; }
 image=${IMAGE:-tabletop:dev}
 official=$(sed -n 's/^ARG BASE_IMAGE=//p' deploy/image/Dockerfile)
 local_base=${LOCAL_BASE_IMAGE:-tabletop-base:bookworm}

@@ -142,6 +142,10 @@ async def test_every_service_from_the_image_plays_a_game_through_the_gateway(
 ) -> None:
     game_type = "schotten-totten"
     async with httpx.AsyncClient(base_url=platform.gateway, timeout=20) as http:
+        # The image's gateway serves the web client (web/dist) at `/`.
+        page = await http.get("/")
+        assert page.status_code == 200 and '<div id="app"' in page.text, page.text[:200]
+        assert (await http.get("/app.js")).status_code == 200
         me = await Player.sign_in(http)
         ticket = await me.queue_until_matched(game_type, players=2)
         game_id = ticket["game_id"]

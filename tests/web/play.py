@@ -41,8 +41,9 @@ CHOOSE = """([types, board, roll]) => {
   const selected = (document.querySelector('.board').dataset.selection || '').split(' ');
   for (const key of selected) { const at = keys.indexOf(key); if (at >= 0) keys.splice(at, 1); }
   const spot = keys.length && document.querySelector(`.board .playable[data-key="${keys[0]}"]`);
-  if (board && spot) return {kind: 'board', key: keys[0]};
-  return {kind: 'list', index: list.indexOf(pick)};
+  const command = pick.dataset.command;
+  if (board && spot) return {kind: 'board', key: keys[0], command};
+  return {kind: 'list', index: list.indexOf(pick), command};
 }"""
 
 
@@ -73,9 +74,12 @@ async def sign_in(page: Page, name: str) -> None:
     await page.wait_for_selector("#play")
 
 
-async def start_game(page: Page, game: str, options: dict[str, Any], level: str) -> str:
+async def start_game(
+    page: Page, game: str, options: dict[str, Any], level: str, clock: str = "none"
+) -> str:
     await page.select_option("#game", game)
     await page.select_option("#level", level)
+    await page.select_option("#clock", clock)
     if options:
         await page.fill("#custom-options", json.dumps(options))
     await page.click("#play")

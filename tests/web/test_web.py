@@ -9,22 +9,35 @@ sends a file to one worker):
 - the replay viewer on a finished game: stepping with Next and scrubbing, each
   step shows exactly the archive's view for that step and perspective and that
   step's events in words; the link to a step opens that step;
+- the Pokémon TCG on the board (the whole game in `played` is played from the
+  list): trainers from the hand, a retreat, and an attack on the Active, each
+  clicked on the board where the game offers it, then a resignation;
+- a table with a blitz clock: my clock runs down while I think, as the gateway's
+  deadline says; resigning (after its confirmation) ends the game with the
+  resignation shown; the replay shows each step's clocks, the last step's as the
+  gateway's final view has them; a table whose 4-second clock runs out shows
+  the timeout;
 - axe-core (injected by the tests) finds no serious or critical violation on the
-  sign-in page, the lobby, the leaderboards, the replay viewer, and each game's
-  table with its result (checked where each game ended, in `played`).
+  sign-in page, the lobby, the leaderboards, the replay viewer, each game's
+  table with its result (checked where each game ended, in `played`), and a
+  clocked table asking to confirm a resignation.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.web.conftest import GAMES, Site, new_page
-from tests.web.play import Played, serious_violations, sign_in
+from tests.web.conftest import ARTIFACTS, DOCS, GAMES, Site, new_page
+from tests.web.play import CHOOSE, Played, screenshot, serious_violations, sign_in, start_game
 
 pytestmark = [pytest.mark.integration]
 
@@ -85,6 +98,192 @@ async def test_the_replay_viewer_steps_through_the_archived_game(
             await shared.add_init_script(f"localStorage.setItem('tabletop.token', {done.token!r})")
             await shared.goto(link)
             assert await shown(shared, last, "1") == await archived(http, done, last, "1")
+
+
+BLITZ_MS = 180_000  # the catalog's blitz preset: 3 minutes, + 2 s a move
+# Trainers first, one retreat, then attack: the turn's moves a person makes on the board.
+TCG_BOARD = ["play_trainer", "set_active", "play_basic", "attach_energy", "evolve", "retreat",
+             "attack", "finish_setup", "choose_first", "choose", "end_turn"]  # fmt: skip
+TCG_WITHIN = 60.0  # seconds to reach an attack
+
+
+def docs() -> Path | None:
+    """Where the README's pictures go (not on CI, as in `played`)."""
+    return DOCS if os.environ.get("CI") is None else None
+
+
+async def my_clock(page: Page) -> tuple[int, float]:
+    """My clock's time left as the page shows it, and when it was read."""
+    shown = await page.locator("[data-clock-seat][data-mine]").get_attribute("data-ms")
+    return int(shown or -1), time.monotonic()
+
+
+async def resign(page: Page) -> None:
+    """Resign with the table's button; "Keep playing" first takes the question back."""
+    await page.click("#resign")
+    await page.click("#resign-cancel")
+    await page.click("#resign")
+    await page.click("#resign-confirm")
+    await page.locator("[data-result]").wait_for()
+
+
+async def clocked_table_resigned(browser: Browser, site: Site) -> list[dict[str, Any]]:
+    """Schotten Totten with a blitz clock: my clock runs down while I think,
+    as the gateway's deadline says; I resign; the replay shows the clocks.
+    Answers axe's serious violations while the resignation asks to confirm."""
+    async with new_page(browser, site) as page:
+        await sign_in(page, "Resigner")
+        game_id = await start_game(page, GAME, {}, level="easy", clock="blitz")
+        token = await page.evaluate("localStorage.getItem('tabletop.token')")
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(base_url=site.base, headers=headers, timeout=20) as http:
+            await page.wait_for_selector('main[data-busy="false"] [data-turn="mine"]')
+            await page.wait_for_selector('[data-clock-seat][data-mine][data-running="true"]')
+            clock = (await http.get(f"/v1/games/{game_id}")).json()["clock"]
+            assert clock["preset"] == "blitz" and clock["running"] == [clock["deadline_seat"]]
+            first, read = await my_clock(page)
+            # The page redraws the time four times a second: it may lag that much.
+            assert abs(clock["deadline"] - time.time() * 1000 - first) < 1500
+            await asyncio.sleep(1.2)
+            later, read_later = await my_clock(page)
+            elapsed = (read_later - read) * 1000
+            assert abs((first - later) - elapsed) < 600, (first, later, elapsed)
+            text = await page.locator("[data-clock-seat][data-mine] .time").text_content()
+            assert later < BLITZ_MS and text is not None and text.startswith("2:5"), text
+            await page.click("#resign")
+            violations = await serious_violations(page)
+            await screenshot(page, "table-clock-resign", ARTIFACTS, docs())
+            await page.click("#resign-cancel")
+            await resign(page)
+            result = page.locator("[data-result]")
+            assert await result.get_attribute("data-result") == "You lost"
+            assert await result.get_attribute("data-reason") == "resign"
+            assert "you resigned" in (await result.text_content() or "")
+            assert await page.locator("#resign").count() == 0
+            final = (await http.get(f"/v1/games/{game_id}")).json()
+            assert final["outcome"]["reason"] == "resign"
+            assert final["outcome"]["resigned"] == [final["seat"]]
+        # The replay: every seat starts with the whole blitz time; at the last
+        # step the clocks are the final view's, and nobody's runs.
+        clocks = "items => items.map((i) => [Number(i.dataset.ms), i.dataset.running])"
+        await page.goto(f"/#/replay/{game_id}?step=1&as=me")
+        await page.wait_for_selector('[data-step="1"] ~ .game-controls [data-clock-seat]')
+        starts = await page.locator("[data-clock-seat]").evaluate_all(clocks)
+        assert [ms for ms, _ in starts] == [BLITZ_MS, BLITZ_MS]
+        last = final["seq"]
+        await page.goto(f"/#/replay/{game_id}?step={last}&as=me")
+        await page.wait_for_selector(f'[data-step="{last}"] ~ .game-controls [data-clock-seat]')
+        ends = await page.locator("[data-clock-seat]").evaluate_all(clocks)
+        assert ends == [[ms, "false"] for ms in final["clock"]["remaining_ms"]]
+    return violations
+
+
+async def tcg_on_the_board(browser: Browser, site: Site) -> dict[str, list[str]]:
+    """The TCG until my first attack, every move with board elements made on
+    the board, then resigned. Answers the keys clicked by command type."""
+    async with new_page(browser, site) as page:
+        await sign_in(page, "Trainer")
+        await start_game(page, "pokemon-tcg", {}, level="easy")
+        on_board: dict[str, list[str]] = {}
+        from_list: set[str] = set()
+        deadline = time.monotonic() + TCG_WITHIN
+        while "attack" not in on_board:
+            assert time.monotonic() < deadline, f"no attack within {TCG_WITHIN}s: {on_board}"
+            prefer = [t for t in TCG_BOARD if t != "retreat" or "retreat" not in on_board]
+            choice = await page.evaluate(CHOOSE, [prefer, True, 0.0])
+            if choice is None:
+                await page.wait_for_selector(
+                    'main[data-busy="false"] [data-turn="mine"], [data-result]', timeout=30_000
+                )
+                continue
+            assert choice["kind"] != "done", "the game ended before my first attack"
+            if choice["command"] == "attack" and choice["kind"] == "board":
+                await screenshot(page, "table-pokemon-tcg-moves", ARTIFACTS, docs())
+            if choice["kind"] == "board":
+                on_board.setdefault(choice["command"], []).append(choice["key"])
+                await page.locator(f'.board [data-key="{choice["key"]}"]').first.click()
+            else:
+                from_list.add(choice["command"])
+                await page.locator(".legal button[data-command]").nth(choice["index"]).click()
+        assert not {"play_trainer", "retreat", "attack", "attach_energy"} & from_list, from_list
+        # The attack may have won the game (no Pokémon left to promote); else I resign.
+        await page.wait_for_selector('main[data-busy="false"]')
+        if not await page.locator("[data-result]").count():
+            await resign(page)
+            assert await page.locator("[data-result]").get_attribute("data-reason") == "resign"
+    return on_board
+
+
+SHORT_CLOCK = {"kind": "fischer", "initial_ms": 4000}  # a custom clock: 4 s for the game
+
+
+async def timed_out(browser: Browser, site: Site) -> tuple[str, dict[str, Any]]:
+    """A table with a 4-second clock (queued over HTTP: the lobby offers the
+    presets), watched until the deadline keeper ends it. Answers the result's
+    text and the gateway's final view."""
+    async with new_page(browser, site) as page:
+        await sign_in(page, "Slowcoach")
+        token = await page.evaluate("localStorage.getItem('tabletop.token')")
+        headers = {"Authorization": f"Bearer {token}"}
+        async with httpx.AsyncClient(base_url=site.base, headers=headers, timeout=20) as http:
+            body = {"game": GAME, "players": 2, "bot_difficulty": "easy", "clock": SHORT_CLOCK}
+            ticket = (await http.post("/v1/queue", json=body)).json()
+            while ticket["status"] == "waiting":
+                await asyncio.sleep(0.2)
+                ticket = (await http.get("/v1/queue")).json()
+            assert ticket["status"] == "matched", ticket
+            await page.goto(f"/#/play/{ticket['game_id']}")
+            result = page.locator('[data-result][data-reason="timeout"]')
+            await result.wait_for(timeout=30_000)
+            final = (await http.get(f"/v1/games/{ticket['game_id']}")).json()
+        return await result.text_content() or "", final
+
+
+@pytest.fixture(scope="module")
+async def side_games(browser: Browser, site: Site) -> dict[str, Any]:
+    """The two short games above at once (their bots think at the same time)."""
+    answers = await asyncio.gather(
+        clocked_table_resigned(browser, site), tcg_on_the_board(browser, site),
+        timed_out(browser, site), return_exceptions=True,
+    )  # fmt: skip
+    return dict(zip(["clock", "tcg", "timeout"], answers, strict=True))
+
+
+def test_a_clocked_table_runs_down_and_resigning_ends_it(side_games: dict[str, Any]) -> None:
+    violations = side_games["clock"]
+    if isinstance(violations, BaseException):
+        raise violations
+    assert violations == []  # the table with its clocks, asking to confirm the resignation
+
+
+def test_a_table_whose_clock_runs_out_shows_the_timeout(side_games: dict[str, Any]) -> None:
+    answer = side_games["timeout"]
+    if isinstance(answer, BaseException):
+        raise answer
+    said, final = answer
+    outcome = final["outcome"]
+    assert outcome["reason"] == "timeout" and len(outcome["timed_out"]) == 1
+    late = outcome["timed_out"][0]
+    who = "you" if late == final["seat"] else f"seat {late + 1}"
+    assert f"{who} ran out of time" in said, said
+    assert final["clock"]["remaining_ms"][late] == 0 and final["clock"]["running"] == []
+
+
+def test_pokemon_tcg_trainers_retreat_and_attacks_on_the_board(
+    side_games: dict[str, Any],
+) -> None:
+    on_board = side_games["tcg"]
+    if isinstance(on_board, BaseException):
+        raise on_board
+    assert [key.split(":")[0] for key in on_board["attack"]] == ["attack"]
+    # A retreat, where the game offered one: "Retreat…", then the Pokémon to promote.
+    if "retreat" in on_board:
+        assert on_board["retreat"][0] == "retreat"
+        assert on_board["retreat"][1].startswith("mon:")
+    # A trainer: its card in the hand (a Tool: then the Pokémon it goes on).
+    trainers = on_board.get("play_trainer", [])
+    assert all(key.split(":")[0] in {"hand", "mon"} for key in trainers), trainers
+    assert not trainers or trainers[0].startswith("hand:")
 
 
 @pytest.mark.parametrize("game", [g[0] for g in GAMES])

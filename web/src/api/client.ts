@@ -16,7 +16,12 @@ export type GameSummary = Schemas["GameSummary"];
 export type Rating = Schemas["Rating"];
 export type ReplayOut = Schemas["ReplayOut"];
 export type Command = { type: string; seat?: number } & Record<string, unknown>;
-export type FeedCommit = { seq: number; seat: number | null; events: Record<string, unknown>[] };
+export type FeedCommit = {
+  seq: number;
+  seat: number | null;
+  at?: number | null;
+  events: Record<string, unknown>[];
+};
 export type Feed = { game_id: string; game: string; seat: number | null; last_seq: number; commits: FeedCommit[] };
 type Json<P extends keyof paths, M extends "get" | "post" | "delete"> = paths[P][M] extends {
   responses: { 200: { content: { "application/json": infer T } } };
@@ -91,6 +96,7 @@ export const api = {
   legal: (id: string) => call<{ seq: number; seat: number; commands: Command[] }>("GET", `/v1/games/${id}/legal`),
   submit: (id: string, command: Command, expected_seq: number) =>
     call<Schemas["CommandOut"]>("POST", `/v1/games/${id}/commands`, { command, expected_seq }),
+  resign: (id: string) => call<Schemas["CommandOut"]>("POST", `/v1/games/${id}/resign`),
   events: (id: string, after = 0) => call<Feed>("GET", `/v1/games/${id}/events${q({ after })}`),
   replay: (id: string, at: number | undefined, as: string) =>
     call<ReplayOut>("GET", `/v1/games/${id}/replay${q({ at, as })}`),

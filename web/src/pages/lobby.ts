@@ -1,6 +1,7 @@
 // Guest sign-in, then the lobby: pick a game from the catalog, the players,
-// an option set and the bots' level, queue, and go to the table once matched.
+// an option set, the bots' level and the clock, queue, and go to the table once matched.
 import { ApiError, api, type CatalogGame, type Schemas, session } from "../api/client";
+import { sayPreset } from "../clock";
 import { h, mount } from "../dom";
 import { go } from "../router";
 
@@ -53,6 +54,7 @@ export async function lobby(root: HTMLElement): Promise<void> {
   let playersSel = select("players", []);
   let optionsSel = select("options", []);
   let levelSel = select("level", []);
+  let clockSel = select("clock", []);
   // Any options the game's schema (options_schema) allows, as JSON; the queue validates them.
   const custom = h("textarea", {
     id: "custom-options",
@@ -86,14 +88,19 @@ export async function lobby(root: HTMLElement): Promise<void> {
       current.bot_levels.map((l) => [l, l]),
       current.default_bot_level,
     );
+    // The catalog's clock presets ("none": no clock), each in words.
+    clockSel = select(
+      "clock",
+      Object.entries(current.clocks).map(([name, settings]) => [name, sayPreset(name, settings)] as [string, string]),
+      clockSel.value || "none",
+    );
     mount(
       details,
       field("Players", "players", playersSel),
       field("Options", "options", optionsSel),
       field("Bot level", "level", levelSel),
       field("Options as JSON (overrides the option set)", "custom-options", custom),
-      // Clocks are being added to the queue (the lifecycle issue): their choice goes here.
-      h("div", { class: "field", "data-slot": "clock-choice" }),
+      field("Clock", "clock", clockSel),
     );
   };
   gameSel.addEventListener("change", fill);
@@ -118,6 +125,7 @@ export async function lobby(root: HTMLElement): Promise<void> {
       players: Number(playersSel.value),
       options: chosenOptions(),
       bot_difficulty: levelSel.value,
+      clock: clockSel.value === "none" ? null : clockSel.value,
     } as Schemas["QueueIn"]);
     while (ticket.status === "waiting") {
       status.textContent = "Waiting for players (bots fill empty seats)…";

@@ -1,11 +1,13 @@
 // The replay viewer: any archived game step by step or by scrubbing, from my
 // seat, a spectator's or (once it is over) any seat's perspective, each step's
-// events in words, and the URL (#/replay/<id>?step=N&as=P) links to that step.
+// events in words and clocks, and the URL (#/replay/<id>?step=N&as=P) links to that step.
 import { ApiError, api, type Feed, type GameOut, type ReplayOut } from "../api/client";
+import { clockAtStep } from "../clock";
 import { h, mount } from "../dom";
 import { go } from "../router";
 import { TABLES } from "../tables";
 import { sayEvent } from "../words";
+import { clockFace } from "./controls";
 import { cardsOf } from "./table";
 
 export async function replay(root: HTMLElement, gameId: string, params: URLSearchParams): Promise<void> {
@@ -28,6 +30,9 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
     { length: (shown.view as { players?: unknown[]; sides?: unknown[]; scores?: unknown[] }).players?.length ?? 2 },
     (_, i) => i,
   );
+  // The clocks as they stood after this step, folded from the commits' times.
+  const toAct = (shown.view as { to_act?: number[] }).to_act ?? [];
+  const clock = clockAtStep(feed.commits, step, shown.finished && step === shown.last_seq ? [] : toAct, seats.length);
   const perspective = h(
     "select",
     { id: "as", name: "as" },
@@ -62,6 +67,7 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
           shown.finished ? " · finished" : " · running",
           shown.seat === null ? " · spectator's view" : ` · seat ${shown.seat + 1}'s view`,
         ),
+        h("div", { class: "game-controls" }, clockFace(clock, shown.seat, false)),
       ),
       h(
         "nav",

@@ -7,6 +7,7 @@ import { h, mount } from "../dom";
 import { Moves } from "../moves";
 import { sayCommand, TABLES } from "../tables";
 import { sayEvent } from "../words";
+import { clockFace, resignControl, sayReason, tickClocks } from "./controls";
 
 const cardsCache = new Map<string, Promise<unknown>>();
 export function cardsOf(game: string): Promise<unknown> {
@@ -16,7 +17,8 @@ export function cardsOf(game: string): Promise<unknown> {
 
 export function result(game: GameOut): HTMLElement | null {
   if (!game.finished || !game.outcome) return null;
-  const { ranks, scores, reason } = game.outcome;
+  const { ranks, scores } = game.outcome;
+  const reason = sayReason(game);
   const mine = game.seat;
   const verdict =
     mine === null
@@ -28,7 +30,7 @@ export function result(game: GameOut): HTMLElement | null {
         : "You lost";
   return h(
     "section",
-    { class: "result", "data-result": verdict, role: "status" },
+    { class: "result", "data-result": verdict, "data-reason": game.outcome.reason ?? "", role: "status" },
     h("h2", {}, verdict),
     h(
       "ol",
@@ -51,6 +53,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
   const log: FeedCommit[] = [];
   let error = "";
   let busy = false;
+  let confirming = false; // the resign button asked for its confirmation
 
   let legalSeq = -1;
   const seen = new Set<number>();
@@ -125,6 +128,21 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     busy = false;
     await sync();
   };
+  const resign = async () => {
+    if (busy) return;
+    busy = true;
+    confirming = false;
+    error = "";
+    draw();
+    try {
+      await api.resign(gameId);
+    } catch (e) {
+      error = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);
+    }
+    accept(await api.game(gameId));
+    busy = false;
+    await sync();
+  };
   const pick = (key: string) => {
     if (!moves || busy) return;
     const command = moves.pick(key);
@@ -156,8 +174,21 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
             game.seat === null ? " · watching" : ` · you are seat ${game.seat + 1}`,
             ` · step ${game.seq}`,
           ),
-          // Clocks and resign (the lifecycle issue) take this place once the gateway has them.
-          h("div", { class: "game-controls", "data-slot": "clock-and-resign" }),
+          h(
+            "div",
+            { class: "game-controls" },
+            clockFace(game.clock, game.seat, true),
+            game.seat !== null && !game.finished && !(game.left ?? []).includes(game.seat)
+              ? resignControl(
+                  confirming,
+                  (ask) => {
+                    confirming = ask;
+                    draw();
+                  },
+                  () => void resign(),
+                )
+              : null,
+          ),
           h("a", { href: `#/replay/${gameId}?step=${game.seq}` }, "Replay"),
         ),
         result(game),
@@ -256,6 +287,8 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     );
   };
   connect();
+  // The running clock counts down from the gateway's deadline, redrawn in place.
+  const ticking = setInterval(() => tickClocks(root, game.finished ? null : game.clock), 250);
   // Should a push be lost, a slow poll still moves the table on.
   const poll = setInterval(async () => {
     if (busy || game.finished) return;
@@ -265,6 +298,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
   }, 3000);
   return () => {
     clearInterval(poll);
+    clearInterval(ticking);
     const open = socket;
     socket = null;
     open?.close();

@@ -17,10 +17,11 @@ function card(ctx: C, id: number): HTMLElement {
       "div",
       { class: `st-card clan c-${facts.colour}`, title: label },
       h("b", {}, facts.value),
+      " ",
       h("small", {}, facts.colour),
     );
   }
-  return h("div", { class: "st-card tactic", title: facts.name }, h("b", {}, "T"), h("small", {}, facts.name));
+  return h("div", { class: "st-card tactic", title: facts.name }, h("b", {}, "T"), " ", h("small", {}, facts.name));
 }
 
 function stone(ctx: C, st: View["stones"][number]): HTMLElement {
@@ -65,9 +66,11 @@ export const schotten: GameTable<View, Cards> = {
   draw: (ctx) => {
     const v = ctx.view;
     const mine = me(ctx.seat);
-    const hand = (v.hand ?? []).map((id) =>
-      spot(ctx, `card:${id}`, card(ctx, id), `card ${ctx.cards.cards[String(id)]?.name ?? id}`),
-    );
+    // The name holds the card's visible text ("7 red"), as speech input needs.
+    const hand = (v.hand ?? []).map((id) => {
+      const shown = card(ctx, id);
+      return spot(ctx, `card:${id}`, shown, `card ${shown.textContent}`);
+    });
     return h(
       "div",
       { class: "schotten" },

@@ -1,5 +1,7 @@
 // Splendor and Splendor Pokémon: a gem supply, three (or five) rows of cards
 // with their cost, bonus and points, the nobles, and each player's tableau.
+// On the board: gems to take, a card to buy (or "Reserve a card…", then one),
+// a deck's top to reserve, a noble to choose, and my tokens to give back.
 import type { Command, Schemas } from "../api/client";
 import { h } from "../dom";
 import { type Ctx, type GameTable, me, spot } from "./table";
@@ -32,13 +34,30 @@ function card(ctx: C, c: CardView): HTMLElement {
   return spot(ctx, `card:${c.id}`, el, `card ${label}`);
 }
 
+/** My tokens; over the limit, each colour is clicked once per token to give back. */
+function myTokens(ctx: C, tokens: Record<string, number>): HTMLElement[] {
+  const given = ctx.moves?.selection ?? [];
+  return Object.entries(tokens)
+    .filter(([, n]) => n > 0)
+    .map(([colour, n]) => {
+      const back = given.filter((k) => k === `return:${colour}`).length;
+      const el = h("span", { class: `gem g-${colour}`, title: `${n} ${colour}` }, back ? `${n} (−${back})` : n);
+      return spot(ctx, `return:${colour}`, el, `give back a ${colour} token of ${el.textContent}`);
+    });
+}
+
 function player(ctx: C, p: View["players"][number]): HTMLElement {
   const mine = p.seat === me(ctx.seat);
   return h(
     "section",
     { class: `sp-player${mine ? " mine" : ""}`, "aria-label": `seat ${p.seat + 1}` },
     h("h3", {}, mine && ctx.seat !== null ? "You" : `Seat ${p.seat + 1}`, ` · ${p.points} points`),
-    h("div", {}, "Tokens ", gems(p.tokens as Record<string, number>)),
+    h(
+      "div",
+      {},
+      "Tokens ",
+      mine ? myTokens(ctx, p.tokens as Record<string, number>) : gems(p.tokens as Record<string, number>),
+    ),
     h("div", {}, "Bonuses ", gems(p.bonus as Record<string, number>, "pip")),
     h(
       "div",
@@ -65,6 +84,9 @@ export const splendor: GameTable<View, Cards> = {
         return [`deck:${c.level}`];
       case "choose_noble":
         return [`noble:${c.noble}`];
+      case "return_tokens":
+        // One click on my token of each colour for each token given back.
+        return (c.tokens as string[]).map((colour) => `return:${colour}`);
       default:
         return [];
     }
@@ -81,6 +103,10 @@ export const splendor: GameTable<View, Cards> = {
         return `reserve card ${c.card}`;
       case "reserve_top":
         return `reserve the top of deck ${c.level}`;
+      case "return_tokens":
+        return `give back ${(c.tokens as string[]).join(", ")}`;
+      case "choose_noble":
+        return `choose noble ${c.noble}`;
       default:
         return null;
     }

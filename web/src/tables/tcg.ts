@@ -1,5 +1,7 @@
 // Pokémon TCG: each side's Active Pokémon and Bench (HP, damage, attached
 // Energy and Tool), the conditions on the Active, prizes, deck, hand and discard.
+// On the board: cards from the hand (a Basic, a trainer, Energy or an evolution
+// onto its Pokémon), the Active's attacks, and retreating to a benched Pokémon.
 import type { Command, Schemas } from "../api/client";
 import { h } from "../dom";
 import { type Ctx, type GameTable, me, spot } from "./table";
@@ -47,6 +49,53 @@ function mon(ctx: C, m: Mon, active: boolean, conditions: string[], poison: numb
   return spot(ctx, `mon:${m.card}`, el, `${f?.name ?? "Pokémon"}`);
 }
 
+/** A board element named by what it shows (its visible text), as speech input needs. */
+function named(ctx: C, key: string, el: HTMLElement, verb: string): HTMLElement {
+  return spot(ctx, key, el, `${verb} ${el.textContent ?? ""}`.trim());
+}
+
+/**
+ * My Active Pokémon's moves beside it (never inside it: a board element holds no
+ * other): its attacks, "Retreat…" (then the benched Pokémon to promote), and,
+ * once retreating, the Energy to discard for the cost.
+ */
+function activeMoves(ctx: C, active: Mon): HTMLElement | null {
+  const f = facts(ctx, active.card_id);
+  const attacks = f && "attacks" in f ? f.attacks : [];
+  const retreating = ctx.moves?.selection.includes("retreat") ?? false;
+  return h(
+    "div",
+    { class: "tcg-moves", role: "group", "aria-label": "Active Pokémon's moves" },
+    attacks.map((a, i) =>
+      named(
+        ctx,
+        `attack:${i}`,
+        h(
+          "div",
+          { class: "tcg-attack", title: a.text || a.name },
+          h("b", {}, a.name),
+          ` ${a.damage ? `${a.damage}${a.modifier}` : ""} `,
+          h("small", {}, a.cost),
+        ),
+        "attack:",
+      ),
+    ),
+    ctx.moves?.playable().has("retreat") || retreating
+      ? named(ctx, "retreat", h("div", { class: "tcg-attack" }, "Retreat…"), "")
+      : null,
+    retreating
+      ? active.energy.map((e) =>
+          named(
+            ctx,
+            `energy:${e}`,
+            h("div", { class: "tcg-card k-energy" }, String(facts(ctx, printed(ctx.view, Number(e)))?.name ?? e)),
+            "discard",
+          ),
+        )
+      : null,
+  );
+}
+
 function side(ctx: C, seat: number): HTMLElement {
   const sd = ctx.view.sides[seat];
   const mine = seat === me(ctx.seat) && ctx.seat !== null;
@@ -70,6 +119,7 @@ function side(ctx: C, seat: number): HTMLElement {
       sd.active
         ? mon(ctx, sd.active, true, sd.conditions, sd.poison_counters)
         : h("div", { class: "tcg-mon empty" }, "no Active Pokémon"),
+      mine && sd.active ? activeMoves(ctx, sd.active) : null,
     ),
     h(
       "div",
@@ -103,13 +153,20 @@ export const tcg: GameTable<View, Cards> = {
       case "attach_energy":
       case "evolve":
         return [`hand:${c.card}`, `mon:${c.target}`];
+      case "play_trainer":
+        // An Item, Supporter or Stadium alone; a Tool onto its Pokémon.
+        return c.target === null || c.target === undefined ? [`hand:${c.card}`] : [`hand:${c.card}`, `mon:${c.target}`];
+      case "attack":
+        return [`attack:${c.attack}`];
+      case "retreat":
+        return ["retreat", `mon:${c.to}`, ...(c.discard as number[]).map((e) => `energy:${e}`)];
       default:
         return [];
     }
   },
   say: (c, cards) => {
     void cards;
-    if (c.type === "use_attack") return `attack: ${c.attack}`;
+    if (c.type === "attack") return `attack ${Number(c.attack) + 1}`;
     return null;
   },
   draw: (ctx) => {
