@@ -1,6 +1,7 @@
 """The deadline keeper: follows every commit, keeps each live game's next
 deadline in a JetStream KV bucket, and when one passes asks the rules service
-for the timeout (or, once no human is left, the end as abandoned).
+for the timeout, or the end as abandoned: once no human is left, or, in a game
+without a clock, once no human has moved for `abandon_after_ms`.
 
 Durable by construction (ADR 0025): the commits come from a durable consumer
 (acknowledged only after the bucket holds the deadline they imply) and the
@@ -62,6 +63,7 @@ MOOT = {
 }
 RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a little behind)
 FIRING = 64  # timeout requests in flight at once
+ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
 
 
 def deadlines_bucket(topology: Topology) -> str:
@@ -78,11 +80,13 @@ class DeadlineKeeper:
         *,
         cache_size: int = 16384,
         now: Now = wall_clock_ms,
+        abandon_after_ms: int = ABANDON_AFTER_MS,
     ) -> None:
         self.js = js
         self.topology = topology
         self.submit = submit
         self.now = now
+        self.abandon_after_ms = abandon_after_ms
         self.log = EventLog(js, topology)
         self.heads = GameHeads(self.log, (catalog or GameCatalog()).get, cache_size)
         self.schedule = Schedule()
@@ -95,6 +99,7 @@ class DeadlineKeeper:
         self._bucket: KeyValue | None = None
         self._seats: KeyValue | None = None
         self._seatings: dict[str, Seating | None] = {}
+        self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -170,12 +175,19 @@ class DeadlineKeeper:
         head = await self.heads.as_of(commit, lambda: self._stored(commit.game_id))
         if head is None:
             return
-        if head.table.settings is None and not head.table.retired:
-            return  # no clock: nothing to keep (and no entry to delete)
-        due = await self._due(head)
+        if (
+            head.table.settings is None
+            and not head.table.retired
+            and not await self._humans(commit.game_id)
+        ):  # no clock and no human to wait for: nothing to keep (and no entry to delete)
+            if head.outcome is not None:
+                self._seatings.pop(commit.game_id, None)
+            return
+        due = await self._due(commit, head)
         if due is None:
             self.heads.drop(commit.game_id)
             self._seatings.pop(commit.game_id, None)
+            self._human_moved.pop(commit.game_id, None)
             await self._clear(commit.game_id, head.seq, finished=head.outcome is not None)
         else:
             self.heads.put(commit.game_id, head)
@@ -184,24 +196,56 @@ class DeadlineKeeper:
     async def _stored(self, game_id: str) -> list[Commit]:
         return (await self.log.load(game_id))[0]
 
-    async def _due(self, head: GameHead) -> DueAction | None:
+    async def _due(self, commit: Commit, head: GameHead) -> DueAction | None:
         if head.outcome is not None:
             return None
         if head.table.retired and await self._no_human_left(head):
             at = head.last.at if head.last.at is not None else self.now()
             return DueAction(seq=head.seq, seat=0, at_ms=at, action="abandon")
+        if head.table.settings is None:
+            return await self._idle_due(commit, head)
         deadline = head.table.deadline()
         if deadline is None:
             return None
         return DueAction(seq=head.seq, seat=deadline.seat, at_ms=deadline.at_ms)
 
+    async def _idle_due(self, commit: Commit, head: GameHead) -> DueAction | None:
+        """A game without a clock ends as abandoned `abandon_after_ms` after
+        its humans' last move (or its start). A bot's commit carries that time
+        on, conditional on the bot's commit, so a human's move still wins."""
+        game_id = commit.game_id
+        humans = await self._humans(game_id)
+        if not humans:
+            return None
+        moved = self._human_moved.get(game_id)
+        if moved is None and commit.seq > 1 and commit.seat not in humans:
+            held = await self._held(game_id)  # a restarted keeper: the bucket remembers
+            if held is not None and held.action == "abandon":
+                moved = held.at_ms - self.abandon_after_ms
+        if moved is None or commit.seq == 1 or commit.seat in humans:
+            moved = commit.at if commit.at is not None else self.now()
+        self._human_moved[game_id] = moved
+        return DueAction(
+            seq=head.seq, seat=0, at_ms=moved + self.abandon_after_ms, action="abandon"
+        )
+
     async def _no_human_left(self, head: GameHead) -> bool:
-        """Every human seat has left (a game nobody seated counts all as human)."""
-        seating = await self._seating(head.last.game_id)
-        if seating is None:
-            return False
-        humans = {seat for seat, info in enumerate(seating.seats) if not info.bot}
+        """Every human seat has left (a game nobody seated has no known humans)."""
+        humans = await self._humans(head.last.game_id)
         return bool(humans) and humans <= head.table.retired_seats
+
+    async def _humans(self, game_id: str) -> frozenset[int]:
+        """The seats matchmaking gave to humans (none when nobody seated the game)."""
+        seating = await self._seating(game_id)
+        if seating is None:
+            return frozenset()
+        return frozenset(seat for seat, info in enumerate(seating.seats) if not info.bot)
+
+    async def _held(self, game_id: str) -> DueAction | None:
+        try:
+            return _parse((await self._kv().get(game_id)).value)
+        except KeyNotFoundError:
+            return None
 
     async def _seating(self, game_id: str) -> Seating | None:
         if game_id in self._seatings:
