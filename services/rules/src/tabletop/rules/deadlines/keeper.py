@@ -63,6 +63,7 @@ MOOT = {
 }
 RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a little behind)
 FIRING = 64  # timeout requests in flight at once
+SEATS_RECHECK_MS = 10_000  # no seats bucket yet: matchmaking may create it later
 ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
 
 
@@ -98,6 +99,7 @@ class DeadlineKeeper:
         self._in_flight: set[asyncio.Task[None]] = set()
         self._bucket: KeyValue | None = None
         self._seats: KeyValue | None = None
+        self._seats_looked_at = -SEATS_RECHECK_MS  # when the seats bucket was last looked for
         self._seatings: dict[str, Seating | None] = {}
         self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
 
@@ -107,8 +109,7 @@ class DeadlineKeeper:
             self._bucket = await self.js.create_key_value(self.topology.deadlines_bucket_config())
         except BadRequestError:  # it exists (another replica made it)
             self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
-        with contextlib.suppress(BucketNotFoundError):  # no matchmaking: nobody is a bot
-            self._seats = await self.js.key_value(self.topology.seats_bucket)
+        await self._bind_seats()
         watcher = await self._bucket.watchall()
         self._tasks = [
             asyncio.create_task(self._watch(watcher), name="deadlines-watch"),
@@ -251,12 +252,24 @@ class DeadlineKeeper:
         if game_id in self._seatings:
             return self._seatings[game_id]
         found: Seating | None = None
+        if self._seats is None:
+            await self._bind_seats()
         if self._seats is not None:
             with contextlib.suppress(KeyNotFoundError):
                 entry = await self._seats.get(game_id)
                 found = Seating.model_validate_json(entry.value or b"")
         self._seatings[game_id] = found
         return found
+
+    async def _bind_seats(self) -> None:
+        """The seats bucket, once matchmaking has made it (until then nobody is
+        seated: no game has a known human); looked for again now and then."""
+        now = self.now()
+        if now - self._seats_looked_at < SEATS_RECHECK_MS:
+            return
+        self._seats_looked_at = now
+        with contextlib.suppress(BucketNotFoundError):
+            self._seats = await self.js.key_value(self.topology.seats_bucket)
 
     async def _store(self, game_id: str, due: DueAction, first: bool = False) -> None:
         """Put `due` unless the bucket already holds a later commit's (a
