@@ -161,19 +161,22 @@ class DeadlineKeeper:
     async def _record_in_order(self, msgs: list[Msg]) -> None:
         for msg in msgs:
             try:
-                await self.record(Commit.from_bytes(msg.data))
+                redelivered = msg.metadata.num_delivered > 1
+                await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
             except Exception:  # a redelivery will try again
                 log.exception("recording a deadline failed")
                 await msg.nak(delay=1.0)
                 continue
             await msg.ack()
 
-    async def record(self, commit: Commit) -> None:
-        """Bring the bucket to the deadline `commit` implies (none: deleted)."""
+    async def record(self, commit: Commit, *, redelivered: bool = True) -> None:
+        """Bring the bucket to the deadline `commit` implies (none: deleted).
+        `redelivered=False` promises no later commit of the game was recorded
+        yet (a first delivery: the consumer is in order per game)."""
         log.debug("commit %s/%s at %s", commit.game_id, commit.seq, commit.at)
         if commit.at is None and commit.game_id not in self.heads:
             return  # made before clocks: no deadline can follow from it
-        head = await self.heads.as_of(commit, lambda: self._stored(commit.game_id))
+        head = await self.heads.as_of(commit, lambda: self._stored(commit, redelivered))
         if head is None:
             return
         if (
@@ -194,8 +197,14 @@ class DeadlineKeeper:
             self.heads.put(commit.game_id, head)
             await self._store(commit.game_id, due, first=head.seq == 1)
 
-    async def _stored(self, game_id: str) -> list[Commit]:
-        return (await self.log.load(game_id))[0]
+    async def _stored(self, commit: Commit, redelivered: bool) -> list[Commit]:
+        """The game's commits for a head not cached. A first commit delivered
+        for the first time is all of the game the keeper must know: no read
+        (one round trip less per new game). A redelivered one reads the whole
+        game, so a game that ended meanwhile gets no deadline back."""
+        if commit.seq == 1 and not redelivered:
+            return [commit]
+        return (await self.log.load(commit.game_id))[0]
 
     async def _due(self, commit: Commit, head: GameHead) -> DueAction | None:
         if head.outcome is not None:
