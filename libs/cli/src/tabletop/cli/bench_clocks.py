@@ -149,6 +149,20 @@ class _Observer:
             "min": min(samples, default=0),
         }
 
+    def late_by_window(self, window_ms: int = 10_000, late_ms: int = 1000) -> dict[str, int]:
+        """Appended timeouts later than `late_ms`, by window of their deadlines
+        (seconds after the first deadline): a steady backlog or one stall."""
+        if not self.deadlines:
+            return {}
+        first = min(self.deadlines.values())
+        windows: dict[str, int] = {}
+        for game_id, stored in self.appended.items():
+            deadline = self.deadlines.get(game_id)
+            if deadline is not None and stored[0] - deadline > late_ms:
+                key = f"{(deadline - first) // window_ms * window_ms // 1000}s"
+                windows[key] = windows.get(key, 0) + 1
+        return dict(sorted(windows.items(), key=lambda kv: int(kv[0][:-1])))
+
 
 async def _start_all(
     settings: ClocksBenchSettings, rules: RulesClient, observer: _Observer
@@ -234,6 +248,7 @@ async def _measure(
             "decided": observer.lateness(observer.decided),
             "appended": observer.lateness(observer.appended),
         },
+        "late_over_1s_by_deadline_window": observer.late_by_window(),
         "keeper_bytes_per_game": round(max(0, rss_live - rss_before) / games),
         "keeper_cpu_seconds_per_1000_games": round((cpu_after - cpu_before) * 1000 / games, 3),
         "rules_cpu_seconds_per_1000_games": round(
@@ -312,6 +327,11 @@ def render_clocks_figures(figures: dict[str, Any]) -> None:
     for stage, late in figures["lateness_ms"].items():
         table.add_row(f"lateness {stage} p50 / p99 / max ms",
                       f"{late['p50']} / {late['p99']} / {late['max']}")  # fmt: skip
+    windows = figures["late_over_1s_by_deadline_window"]
+    table.add_row(
+        "late > 1 s, by deadline window",
+        ", ".join(f"{at}: {n}" for at, n in windows.items()) or "none",
+    )
     table.add_row("keeper memory per live game", f"{figures['keeper_bytes_per_game']:,} B")
     table.add_row("keeper CPU per 1,000 games", f"{figures['keeper_cpu_seconds_per_1000_games']} s")
     table.add_row("rules CPU per 1,000 games", f"{figures['rules_cpu_seconds_per_1000_games']} s")
