@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -25,6 +27,9 @@ from tabletop.cli.platform import Target
 from tabletop.cli.storage import State, run_storage
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
+from tabletop.eventlog import EventLog, Topology, ensure_key_values
+from tabletop.messaging import RulesClient, StartGame
+from tabletop.messaging.matchmaking import SeatInfo, Seating
 from tabletop.runtime import SERVICES
 from tests.support.http import Player
 from tests.support.platform import eventually
@@ -204,3 +209,62 @@ async def test_a_service_cannot_step_outside_its_permissions(server: SecuredNats
         )
 
     await eventually(logged, within=10, what="every violation in the server's log")
+
+
+async def test_the_deadline_keeper_apart_under_its_own_user(
+    server: SecuredNats, tmp_path: Path
+) -> None:
+    """The keeper as its own process and NATS user (`deadlines`) beside a rules
+    service without one: a clocked game nobody moves in times out, a seated
+    game without a clock nobody moves in is abandoned (its seating read from
+    the seats bucket), and no permission is violated."""
+    env = {"TABLETOP_NAMESPACE": "tabletop", "RULES_DEADLINE_KEEPER": "false"}
+    topology = Topology(namespace="tabletop")
+    seating = await nats.connect(server.url("matchmaking"))  # declares seats, starts games
+    reader = await nats.connect(server.url("gateway"))  # reads games
+    await ensure_key_values(seating.jetstream(), topology, owner=True)  # as matchmaking does
+    rules_spec = next(spec for spec in SERVICES if spec.name == "rules")
+    port = free_port()
+    rules = start_service(rules_spec, {**env, "NATS_URL": server.url("rules")}, tmp_path, port)
+    keeper_env = {"NATS_URL": server.url("deadlines"), "RULES_ABANDON_AFTER_MS": "1000"}
+    keeper = ChildProcess(
+        "keeper",
+        [sys.executable, "-m", "tabletop.rules.deadlines"],
+        tmp_path / "keeper.log",
+        {**os.environ, **env, **keeper_env},
+    )
+    try:
+        wait_ready(rules, port, timeout=60)
+        seats = await seating.jetstream().key_value(topology.seats_bucket)
+        client = RulesClient(seating, namespace="tabletop", timeout=20)
+        ends: dict[str, str] = {}
+        for clock, reason in (({"initial_ms": 1000}, "timeout"), (None, "abandoned")):
+            game_id = uuid.uuid4().hex
+            infos = [SeatInfo(player_id="p0"), SeatInfo(player_id="p1", bot="random")]
+            seated = Seating(game_id=game_id, game=GAME, seats=infos)
+            await seats.put(game_id, seated.model_dump_json().encode())
+            await client.start_game(StartGame(game=GAME, players=2, game_id=game_id, clock=clock))
+            ends[game_id] = reason
+        log = EventLog(reader.jetstream(), topology)
+
+        async def ended_so() -> bool:
+            for game_id, reason in ends.items():
+                commits, _ = await log.load(game_id)
+                found = [e for c in commits for e in c.events if e["type"] == "platform.ended"]
+                if [e["reason"] for e in found] != [reason]:
+                    return False
+            return True
+
+        await eventually(ended_so, within=30, what="a timeout and an abandonment from the keeper")
+        assert keeper.alive(), keeper.tail()
+    finally:
+        keeper.stop()
+        rules.stop()
+        await seating.close()
+        await reader.close()
+
+    async def signed_out() -> bool:
+        return await server.connections() == 0
+
+    await eventually(signed_out, within=30, what="everyone signed out")
+    assert server.violations() == []

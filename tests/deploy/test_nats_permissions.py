@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from tabletop.eventlog import Topology
+from tabletop.messaging.subjects import RulesSubjects
 from tabletop.runtime.services import SERVICES
 from tests.deploy.manifests import DEPLOY, ROOT, config_map_data, render
 
@@ -85,6 +86,12 @@ KEEPER = (
     | {f"$JS.API.STREAM.INFO.{KV[NS.seats_bucket]}"}
     | read_bucket(NS.seats_bucket)
 )
+# The keeper run apart (`python -m tabletop.rules.deadlines`) as its own user:
+# what the rules process needs for it, the streams it declares and the games it
+# reads, and the rules service's submit subject (its timeouts). Nothing more.
+DEADLINES_PUBLISH = (
+    KEEPER | DECLARE_STREAM | READ_GAMES | {RulesSubjects(namespace=NS.namespace).submit_command}
+)
 SNAPSHOTS = f"KV_{NS.snapshots_bucket}"
 # Game-state snapshots of the rules service (ADR 24): declared, read, written.
 SNAPSHOT_STORE = (
@@ -150,7 +157,7 @@ def users() -> dict[str, dict]:
 
 def test_one_user_per_service_with_a_password_from_a_secret() -> None:
     found = users()
-    assert set(found) == {spec.name for spec in SERVICES} | {"storage"}
+    assert set(found) == {spec.name for spec in SERVICES} | {"deadlines", "storage"}
     for name, user in found.items():
         assert user["password"] == f"<< $NATS_PASSWORD_{name.upper()} >>"
 
@@ -176,6 +183,19 @@ def test_the_storage_user_alone_may_purge_and_only_what_prune_needs() -> None:
         if any(".PURGE." in subject for subject in user["permissions"]["publish"]["allow"])
     }
     assert purgers == {"storage"}
+
+
+def test_the_keeper_apart_may_send_commands_and_keep_its_deadlines_only() -> None:
+    keeper = users()["deadlines"]["permissions"]
+    assert set(keeper["publish"]["allow"]) == DEADLINES_PUBLISH
+    assert set(keeper["subscribe"]["allow"]) == INBOX
+    assert not keeper.get("allow_responses", False)
+    # It appends nothing: commits come from the rules service alone.
+    assert not any(s.startswith("tabletop.games.") for s in keeper["publish"]["allow"])
+    assert (
+        RulesSubjects(namespace=NS.namespace).submit_command
+        in asyncapi_subjects("rules")["receive"]
+    )
 
 
 def test_asyncapi_namespace_is_the_deployed_one() -> None:

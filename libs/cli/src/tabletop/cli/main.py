@@ -177,16 +177,36 @@ def bench_clocks(
     initial_ms: Annotated[
         int, typer.Option(min=1000, help="each game's clock; all must start before it runs out")
     ] = 60_000,
+    spread_ms: Annotated[
+        int, typer.Option(min=0, help="start the games evenly over this window (0: at once)")
+    ] = 0,
+    rules_cache_size: Annotated[
+        int | None, typer.Option(min=0, help="RULES_CACHE_SIZE of the rules service")
+    ] = None,
     game: Annotated[str, typer.Option(help="the game played (nobody moves)")] = "schotten-totten",
     as_json: Annotated[bool, typer.Option("--json", help="print the figures as JSON")] = False,
 ) -> None:
     """Timeout lateness p50/p99, memory per game and CPU per 1,000 games of one
-    deadline keeper with N live games whose players never move."""
-    from .bench_clocks import ClocksBenchSettings, clocks_figures, render_clocks_figures
+    deadline keeper with N live games whose players never move. Exits 1 when a
+    timeout was lost or duplicated."""
+    from .bench_clocks import (
+        ClocksBenchSettings,
+        clocks_failed,
+        clocks_figures,
+        render_clocks_figures,
+    )
 
-    settings = ClocksBenchSettings(games=games, initial_ms=initial_ms, game=game)
+    settings = ClocksBenchSettings(
+        games=games,
+        initial_ms=initial_ms,
+        game=game,
+        spread_ms=spread_ms,
+        rules_cache_size=rules_cache_size,
+    )
     figures = clocks_figures(settings, quiet=as_json)
     print(json.dumps(figures, indent=2)) if as_json else render_clocks_figures(figures)
+    if clocks_failed(figures):
+        raise typer.Exit(1)
 
 
 @app.command("bench-matchmaking")

@@ -159,7 +159,10 @@ def create_app(
         await hot.start(nc)
         log.info("event log ready", extra={"stream": topology.games_stream})
         if settings.deadline_keeper:
-            keeper = DeadlineKeeper(js, topology, running().submit, catalog)
+            keeper = DeadlineKeeper(
+                js, topology, running().submit, catalog,
+                abandon_after_ms=settings.abandon_after_ms,
+            )  # fmt: skip
             await keeper.start()
             keepers.append(keeper)
 

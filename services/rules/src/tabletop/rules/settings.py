@@ -38,6 +38,13 @@ class RulesSettings(ServiceSettings):
         description="run the deadline keeper in this process (timeouts; ADR 0025); "
         "false when `python -m tabletop.rules.deadlines` runs apart",
     )
+    abandon_after_ms: int = Field(
+        default=24 * 60 * 60 * 1000,
+        ge=1000,
+        validation_alias="RULES_ABANDON_AFTER_MS",
+        description="a game without a clock in which no human moved for this long "
+        "ends as abandoned (the deadline keeper; ADR 0025)",
+    )
     max_commits: int = Field(
         default=5000,
         ge=2,

@@ -27,7 +27,11 @@ async def main() -> None:
     await ensure_streams(js, topology)
     rules = RulesClient(nc, namespace=settings.namespace, timeout=5.0)
     keeper = DeadlineKeeper(
-        js, topology, rules.submit, GameCatalog.from_paths(settings.extra_games)
+        js,
+        topology,
+        rules.submit,
+        GameCatalog.from_paths(settings.extra_games),
+        abandon_after_ms=settings.abandon_after_ms,
     )
     await keeper.start()
     logging.getLogger("tabletop.rules.deadlines").info("keeping deadlines")

@@ -1,6 +1,7 @@
 """The deadline keeper: follows every commit, keeps each live game's next
 deadline in a JetStream KV bucket, and when one passes asks the rules service
-for the timeout (or, once no human is left, the end as abandoned).
+for the timeout, or the end as abandoned: once no human is left, or, in a game
+without a clock, once no human has moved for `abandon_after_ms`.
 
 Durable by construction (ADR 0025): the commits come from a durable consumer
 (acknowledged only after the bucket holds the deadline they imply) and the
@@ -62,6 +63,8 @@ MOOT = {
 }
 RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a little behind)
 FIRING = 64  # timeout requests in flight at once
+SEATS_RECHECK_MS = 10_000  # no seats bucket yet: matchmaking may create it later
+ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
 
 
 def deadlines_bucket(topology: Topology) -> str:
@@ -78,11 +81,13 @@ class DeadlineKeeper:
         *,
         cache_size: int = 16384,
         now: Now = wall_clock_ms,
+        abandon_after_ms: int = ABANDON_AFTER_MS,
     ) -> None:
         self.js = js
         self.topology = topology
         self.submit = submit
         self.now = now
+        self.abandon_after_ms = abandon_after_ms
         self.log = EventLog(js, topology)
         self.heads = GameHeads(self.log, (catalog or GameCatalog()).get, cache_size)
         self.schedule = Schedule()
@@ -94,7 +99,9 @@ class DeadlineKeeper:
         self._in_flight: set[asyncio.Task[None]] = set()
         self._bucket: KeyValue | None = None
         self._seats: KeyValue | None = None
+        self._seats_looked_at = -SEATS_RECHECK_MS  # when the seats bucket was last looked for
         self._seatings: dict[str, Seating | None] = {}
+        self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -102,8 +109,7 @@ class DeadlineKeeper:
             self._bucket = await self.js.create_key_value(self.topology.deadlines_bucket_config())
         except BadRequestError:  # it exists (another replica made it)
             self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
-        with contextlib.suppress(BucketNotFoundError):  # no matchmaking: nobody is a bot
-            self._seats = await self.js.key_value(self.topology.seats_bucket)
+        await self._bind_seats()
         watcher = await self._bucket.watchall()
         self._tasks = [
             asyncio.create_task(self._watch(watcher), name="deadlines-watch"),
@@ -155,64 +161,124 @@ class DeadlineKeeper:
     async def _record_in_order(self, msgs: list[Msg]) -> None:
         for msg in msgs:
             try:
-                await self.record(Commit.from_bytes(msg.data))
+                redelivered = msg.metadata.num_delivered > 1
+                await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
             except Exception:  # a redelivery will try again
                 log.exception("recording a deadline failed")
                 await msg.nak(delay=1.0)
                 continue
             await msg.ack()
 
-    async def record(self, commit: Commit) -> None:
-        """Bring the bucket to the deadline `commit` implies (none: deleted)."""
+    async def record(self, commit: Commit, *, redelivered: bool = True) -> None:
+        """Bring the bucket to the deadline `commit` implies (none: deleted).
+        `redelivered=False` promises no later commit of the game was recorded
+        yet (a first delivery: the consumer is in order per game)."""
         log.debug("commit %s/%s at %s", commit.game_id, commit.seq, commit.at)
         if commit.at is None and commit.game_id not in self.heads:
             return  # made before clocks: no deadline can follow from it
-        head = await self.heads.as_of(commit, lambda: self._stored(commit.game_id))
+        head = await self.heads.as_of(commit, lambda: self._stored(commit, redelivered))
         if head is None:
             return
-        if head.table.settings is None and not head.table.retired:
-            return  # no clock: nothing to keep (and no entry to delete)
-        due = await self._due(head)
+        if (
+            head.table.settings is None
+            and not head.table.retired
+            and not await self._humans(commit.game_id)
+        ):  # no clock and no human to wait for: nothing to keep (and no entry to delete)
+            if head.outcome is not None:
+                self._seatings.pop(commit.game_id, None)
+            return
+        due = await self._due(commit, head)
         if due is None:
             self.heads.drop(commit.game_id)
             self._seatings.pop(commit.game_id, None)
+            self._human_moved.pop(commit.game_id, None)
             await self._clear(commit.game_id, head.seq, finished=head.outcome is not None)
         else:
             self.heads.put(commit.game_id, head)
             await self._store(commit.game_id, due, first=head.seq == 1)
 
-    async def _stored(self, game_id: str) -> list[Commit]:
-        return (await self.log.load(game_id))[0]
+    async def _stored(self, commit: Commit, redelivered: bool) -> list[Commit]:
+        """The game's commits for a head not cached. A first commit delivered
+        for the first time is all of the game the keeper must know: no read
+        (one round trip less per new game). A redelivered one reads the whole
+        game, so a game that ended meanwhile gets no deadline back."""
+        if commit.seq == 1 and not redelivered:
+            return [commit]
+        return (await self.log.load(commit.game_id))[0]
 
-    async def _due(self, head: GameHead) -> DueAction | None:
+    async def _due(self, commit: Commit, head: GameHead) -> DueAction | None:
         if head.outcome is not None:
             return None
         if head.table.retired and await self._no_human_left(head):
             at = head.last.at if head.last.at is not None else self.now()
             return DueAction(seq=head.seq, seat=0, at_ms=at, action="abandon")
+        if head.table.settings is None:
+            return await self._idle_due(commit, head)
         deadline = head.table.deadline()
         if deadline is None:
             return None
         return DueAction(seq=head.seq, seat=deadline.seat, at_ms=deadline.at_ms)
 
+    async def _idle_due(self, commit: Commit, head: GameHead) -> DueAction | None:
+        """A game without a clock ends as abandoned `abandon_after_ms` after
+        its humans' last move (or its start). A bot's commit carries that time
+        on, conditional on the bot's commit, so a human's move still wins."""
+        game_id = commit.game_id
+        humans = await self._humans(game_id)
+        if not humans:
+            return None
+        moved = self._human_moved.get(game_id)
+        if moved is None and commit.seq > 1 and commit.seat not in humans:
+            held = await self._held(game_id)  # a restarted keeper: the bucket remembers
+            if held is not None and held.action == "abandon":
+                moved = held.at_ms - self.abandon_after_ms
+        if moved is None or commit.seq == 1 or commit.seat in humans:
+            moved = commit.at if commit.at is not None else self.now()
+        self._human_moved[game_id] = moved
+        return DueAction(
+            seq=head.seq, seat=0, at_ms=moved + self.abandon_after_ms, action="abandon"
+        )
+
     async def _no_human_left(self, head: GameHead) -> bool:
-        """Every human seat has left (a game nobody seated counts all as human)."""
-        seating = await self._seating(head.last.game_id)
-        if seating is None:
-            return False
-        humans = {seat for seat, info in enumerate(seating.seats) if not info.bot}
+        """Every human seat has left (a game nobody seated has no known humans)."""
+        humans = await self._humans(head.last.game_id)
         return bool(humans) and humans <= head.table.retired_seats
+
+    async def _humans(self, game_id: str) -> frozenset[int]:
+        """The seats matchmaking gave to humans (none when nobody seated the game)."""
+        seating = await self._seating(game_id)
+        if seating is None:
+            return frozenset()
+        return frozenset(seat for seat, info in enumerate(seating.seats) if not info.bot)
+
+    async def _held(self, game_id: str) -> DueAction | None:
+        try:
+            return _parse((await self._kv().get(game_id)).value)
+        except KeyNotFoundError:
+            return None
 
     async def _seating(self, game_id: str) -> Seating | None:
         if game_id in self._seatings:
             return self._seatings[game_id]
         found: Seating | None = None
+        if self._seats is None:
+            await self._bind_seats()
         if self._seats is not None:
             with contextlib.suppress(KeyNotFoundError):
                 entry = await self._seats.get(game_id)
                 found = Seating.model_validate_json(entry.value or b"")
         self._seatings[game_id] = found
         return found
+
+    async def _bind_seats(self) -> None:
+        """The seats bucket, once matchmaking has made it (until then nobody is
+        seated: no game has a known human); looked for again now and then."""
+        now = self.now()
+        if now - self._seats_looked_at < SEATS_RECHECK_MS:
+            return
+        self._seats_looked_at = now
+        with contextlib.suppress(BucketNotFoundError):
+            self._seats = await self.js.key_value(self.topology.seats_bucket)
 
     async def _store(self, game_id: str, due: DueAction, first: bool = False) -> None:
         """Put `due` unless the bucket already holds a later commit's (a
