@@ -3,7 +3,7 @@
 NATS with JetStream and PostgreSQL come embedded (data under `.tabletop/`)
 unless NATS_URL / DATABASE_URL point elsewhere; then every installed service
 from `tabletop.runtime.SERVICES` runs as its own child process. Ctrl-C or
-SIGTERM stops the services first (they drain and finish in-flight work),
+SIGTERM stops the services first, side by side (they drain and finish in-flight work),
 then the servers. While it runs, `<data dir>/endpoints.json` records where
 everything listens (the CLI's `verify` and `replay` read it). Services run
 with TABLETOP_ENV=development unless the environment says otherwise.
@@ -24,7 +24,7 @@ from rich.table import Table
 
 from tabletop.runtime import installed_services
 
-from .child import ChildProcess
+from .child import ChildProcess, stop_all
 from .embedded_nats import EmbeddedNats
 from .embedded_postgres import EmbeddedPostgres
 from .endpoints import (
@@ -161,8 +161,7 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
         finally:
             console.print("stopping…")
             remove_endpoints(recorded)
-            for child in reversed(children):
-                child.stop(timeout=20)
+            stop_all(reversed(children), timeout=20)
             # Leaving the ExitStack stops PostgreSQL, then NATS.
     for sig, handler in previous.items():
         signal.signal(sig, handler)
