@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.runtime import installed_services
+from tabletop.runtime import ServiceSpec, installed_services
 
 from .child import ChildProcess, stop_all
 from .embedded_nats import EmbeddedNats
@@ -110,6 +110,9 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
             endpoints = Endpoints(nats_url=nats_url, database_url=database_url,
                                   namespace=namespace, pid=os.getpid())  # fmt: skip
             specs = [s for s in installed_services() if not options.only or s.name in options.only]
+            # Started side by side (a service's startup is mostly imports),
+            # then each waited for: the platform is up in the slowest one's time.
+            starting: list[tuple[ServiceSpec, ChildProcess, int, int]] = []
             for index, spec in enumerate(specs):
                 if stop.is_set():
                     break
@@ -131,6 +134,8 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
                     metrics_port = _port(wanted_metrics, f"{spec.name} metrics", console)
                 child = start_service(spec, env, data / "logs", port, metrics_port)
                 children.append(child)
+                starting.append((spec, child, port, metrics_port))
+            for spec, child, port, metrics_port in starting:
                 wait_ready(child, port, timeout=60)
                 base = f"http://127.0.0.1:{port}"
                 metrics = f"http://127.0.0.1:{metrics_port}/metrics"
