@@ -40,7 +40,8 @@ async def test_demo_plays_bot_matches_and_replay_renders_a_step(
             "rules": {},
             "archive": {},
             "leaderboards": {},
-            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
+            # A busy machine: the archive's first answer (open games) may take over 5 s.
+            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600", "MATCHMAKING_REQUEST_TIMEOUT": "10"},
             "bots": {},
         }
     )

@@ -60,8 +60,11 @@ class Up:
         return self.output()
 
 
-@pytest.fixture
-def up(nats_url: str, database_url: str, tmp_path: Path) -> Iterator[Up]:
+@pytest.fixture(scope="module")
+def up(nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Up]:
+    """One platform for the module's games: each test plays a different game
+    type with a new player, so the boards and game lists it checks are its own."""
+    tmp_path = tmp_path_factory.mktemp("up")
     namespace = unique_namespace()
     schemas = {"ARCHIVE_DB_SCHEMA": unique_schema("archive"),
                "LEADERBOARDS_DB_SCHEMA": unique_schema("lb")}  # fmt: skip

@@ -1,4 +1,4 @@
-"""Matchmaking, bots and gateway as deployable services: settings from the
+"""Matchmaking, bots, gateway and rules as deployable services: settings from the
 environment, importable documented apps, health and metrics, clean SIGTERM."""
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ def test_apps_are_importable_and_documented() -> None:
 
 @pytest.mark.integration
 def test_health_metrics_and_a_clean_sigterm(platform: Platform) -> None:
+    # The rules service runs its deadline keeper (a KV watcher and a pull
+    # consumer): its stop once waited out the connection's 30 s drain.
     names = {"matchmaking": "tabletop_matchmaking_waiting", "bots": "tabletop_bots_commits",
-             "gateway": "tabletop_gateway_request"}  # fmt: skip
+             "gateway": "tabletop_gateway_request", "rules": "tabletop_rules_request"}  # fmt: skip
     processes = platform.start_all({name: {} for name in names})
     for process in processes:
         base = f"http://127.0.0.1:{process.http_port}"

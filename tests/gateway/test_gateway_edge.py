@@ -26,6 +26,7 @@ from nats.aio.client import Client
 
 from tabletop.messaging import RulesSubjects
 from tabletop.messaging.matchmaking import MatchmakingSubjects
+from tests.support.gateway import NO_BOTS, REQUEST_TIMEOUT, matched_pair, running_gateway
 from tests.support.http import Player
 from tests.support.platform import Platform, ask, eventually
 from tests.support.stateful_services import REPO, ServiceProcess
@@ -52,32 +53,22 @@ class Edge:
 async def edge(
     nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Edge]:
-    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("edge"))
-    processes = platform.start_all(
-        {
-            "rules": {},
-            "archive": {},
-            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
-            "gateway": {
-                "GATEWAY_TOKEN_SECRET": "edge-secret-0123456789-abcdefghijklmn",
-                "GATEWAY_MAX_BODY_BYTES": str(LIMIT),
-                "GATEWAY_CORS_ORIGINS": APP_ORIGIN,
-                "GATEWAY_REQUEST_TIMEOUT": "10",  # a busy CI machine: no false 503s
-            },
-        }
-    )
-    gateway = processes[-1]
-    base = f"http://127.0.0.1:{gateway.http_port}"
+    gateway = {
+        "GATEWAY_TOKEN_SECRET": "edge-secret-0123456789-abcdefghijklmn",
+        "GATEWAY_MAX_BODY_BYTES": str(LIMIT),
+        "GATEWAY_CORS_ORIGINS": APP_ORIGIN,
+        **REQUEST_TIMEOUT,
+    }
+    services = {"rules": {}, "archive": {}, "matchmaking": NO_BOTS, "gateway": gateway}
+    log_dir = tmp_path_factory.mktemp("edge")
     nc = await nats.connect(nats_url)
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            ann, ben = await Player.sign_in(http), await Player.sign_in(http)
-            await ann.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            ticket = await ben.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            yield Edge(http, base, gateway, platform.namespace, nc, ticket["game_id"], ann)
+        async with running_gateway(nats_url, database_url, log_dir, services) as running:
+            game_id, ann, _ = await matched_pair(running.http, GAME)
+            yield Edge(running.http, running.base, running.gateway, running.platform.namespace,
+                       nc, game_id, ann)  # fmt: skip
     finally:
         await nc.close()
-        await platform.close()
 
 
 def is_error(response: httpx.Response, status: int, code: str) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from tests.support.platform import Platform
+from tests.support.gateway import REQUEST_TIMEOUT, running_gateway
 
 pytestmark = [pytest.mark.integration]
 
@@ -19,21 +19,11 @@ GAME = "schotten-totten"
 async def http(
     nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[httpx.AsyncClient]:
-    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("ratings"))
-    processes = platform.start_all(
-        {
-            "archive": {},
-            "leaderboards": {},
-            "gateway": {"GATEWAY_TOKEN_SECRET": "ratings-secret-0123456789-abcdefghijk",
-                        "GATEWAY_REQUEST_TIMEOUT": "10"},
-        }
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{processes[-1].http_port}"
-    try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-            yield client
-    finally:
-        await platform.close()
+    secret = {"GATEWAY_TOKEN_SECRET": "ratings-secret-0123456789-abcdefghijk"}
+    services = {"archive": {}, "leaderboards": {}, "gateway": {**secret, **REQUEST_TIMEOUT}}
+    log_dir = tmp_path_factory.mktemp("ratings")
+    async with running_gateway(nats_url, database_url, log_dir, services) as running:
+        yield running.http
 
 
 async def test_the_seasons_of_a_game_and_an_empty_season_board(http: httpx.AsyncClient) -> None:

@@ -20,8 +20,9 @@ from nats.aio.client import Client
 from tabletop.eventlog import Commit, Topology
 from tabletop.games import get_game
 from tabletop.gateway.tokens import TokenKeys, issue
+from tests.support.gateway import NO_BOTS, matched_pair, running_gateway
 from tests.support.http import Player
-from tests.support.platform import Platform, eventually
+from tests.support.platform import eventually
 from tests.support.platform_play import commits_of, replay
 from tests.support.stateful_services import ServiceProcess
 
@@ -49,30 +50,19 @@ async def table(
 ) -> AsyncIterator[Table]:
     """One game between two HTTP players, shared by this module's tests (each
     reads where the game stands, so their order does not matter)."""
-    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("gateway"))
-    processes = platform.start_all(
-        {
-            "rules": {},
-            "archive": {},
-            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
-            "gateway": {"GATEWAY_TOKEN_SECRET": SECRET},
-        }
-    )
-    base = f"http://127.0.0.1:{processes[-1].http_port}"
+    services = {"rules": {}, "archive": {}, "matchmaking": NO_BOTS,
+                "gateway": {"GATEWAY_TOKEN_SECRET": SECRET}}  # fmt: skip
+    log_dir = tmp_path_factory.mktemp("gateway")
     nc = await nats.connect(nats_url)
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=20) as http:
-            ann, ben = await Player.sign_in(http), await Player.sign_in(http)
-            await ann.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            ticket = await ben.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            assert ticket["status"] == "matched"
+        async with running_gateway(nats_url, database_url, log_dir, services, 20) as running:
+            game_id, ann, ben = await matched_pair(running.http, GAME)
             mine = await ann.ok("GET", "/v1/queue")
             assert (mine["status"], mine["seat"]) == ("matched", 0)
-            yield Table(base, http, ticket["game_id"], {0: ann, 1: ben}, nc, platform.topology,
-                        processes[-1])  # fmt: skip
+            yield Table(running.base, running.http, game_id, {0: ann, 1: ben}, nc,
+                        running.platform.topology, running.gateway)  # fmt: skip
     finally:
         await nc.close()
-        await platform.close()
 
 
 async def test_a_token_acts_and_sees_only_for_its_own_seat(table: Table) -> None:

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
+from tests.support.gateway import NO_BOTS, REQUEST_TIMEOUT, running_gateway
 from tests.support.http import Player
-from tests.support.platform import Platform
 
 pytestmark = [pytest.mark.integration]
 
@@ -18,22 +18,12 @@ pytestmark = [pytest.mark.integration]
 async def http(
     nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[httpx.AsyncClient]:
-    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("tables"))
-    processes = platform.start_all(
-        {
-            "rules": {},
-            "archive": {},
-            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
-            "gateway": {"GATEWAY_TOKEN_SECRET": "tables-secret-0123456789-abcdefghijkl",
-                        "GATEWAY_REQUEST_TIMEOUT": "10"},
-        }
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{processes[-1].http_port}"
-    try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-            yield client
-    finally:
-        await platform.close()
+    secret = {"GATEWAY_TOKEN_SECRET": "tables-secret-0123456789-abcdefghijkl"}
+    services = {"rules": {}, "archive": {}, "matchmaking": NO_BOTS,
+                "gateway": {**secret, **REQUEST_TIMEOUT}}  # fmt: skip
+    log_dir = tmp_path_factory.mktemp("tables")
+    async with running_gateway(nats_url, database_url, log_dir, services) as running:
+        yield running.http
 
 
 async def test_a_friend_joins_by_code_and_the_game_starts(http: httpx.AsyncClient) -> None:

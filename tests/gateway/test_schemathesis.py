@@ -26,8 +26,8 @@ from tabletop.games import registry
 from tabletop.gateway.app import app as documented_app
 from tabletop.gateway.asyncapi import websocket_asyncapi
 from tabletop.policies.levels import levels_for
+from tests.support.gateway import NO_BOTS, matched_pair, running_gateway
 from tests.support.http import Player
-from tests.support.platform import Platform
 
 pytestmark = [pytest.mark.integration]
 
@@ -50,31 +50,18 @@ async def gateway(
     nats_url: str, database_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Gateway]:
     """Every service the gateway asks, and one game between two HTTP players."""
-    platform = Platform(nats_url, database_url, tmp_path_factory.mktemp("contract"))
-    processes = platform.start_all(
-        {
-            "rules": {},
-            "archive": {},
-            "leaderboards": {},
-            "matchmaking": {"MATCHMAKING_BOT_WAIT": "600"},
-            # One client sends every case: rate limits (test_limits.py) out of the way.
-            "gateway": {
-                "GATEWAY_RATE_PER_IP": "100000/minute",
-                "GATEWAY_RATE_PER_PLAYER": "100000/minute",
-                "GATEWAY_RATE_SIGN_IN": "1000/minute",
-            },
-        }
-    )
-    base = f"http://127.0.0.1:{processes[-1].http_port}"
-    try:
-        async with httpx.AsyncClient(base_url=base, timeout=20) as http:
-            ann, ben = await Player.sign_in(http), await Player.sign_in(http)
-            await ann.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            ticket = await ben.ok("POST", "/v1/queue", {"game": GAME, "players": 2})
-            assert ticket["status"] == "matched"
-            yield Gateway(base, http, ticket["game_id"], {0: ann, 1: ben})
-    finally:
-        await platform.close()
+    # One client sends every case: rate limits (test_limits.py) out of the way.
+    unlimited = {
+        "GATEWAY_RATE_PER_IP": "100000/minute",
+        "GATEWAY_RATE_PER_PLAYER": "100000/minute",
+        "GATEWAY_RATE_SIGN_IN": "1000/minute",
+    }
+    services = {"rules": {}, "archive": {}, "leaderboards": {}, "matchmaking": NO_BOTS,
+                "gateway": unlimited}  # fmt: skip
+    log_dir = tmp_path_factory.mktemp("contract")
+    async with running_gateway(nats_url, database_url, log_dir, services, 20) as running:
+        game_id, ann, ben = await matched_pair(running.http, GAME)
+        yield Gateway(running.base, running.http, game_id, {0: ann, 1: ben})
 
 
 @cache

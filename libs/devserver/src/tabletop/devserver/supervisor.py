@@ -3,7 +3,7 @@
 NATS with JetStream and PostgreSQL come embedded (data under `.tabletop/`)
 unless NATS_URL / DATABASE_URL point elsewhere; then every installed service
 from `tabletop.runtime.SERVICES` runs as its own child process. Ctrl-C or
-SIGTERM stops the services first (they drain and finish in-flight work),
+SIGTERM stops the services first, side by side (they drain and finish in-flight work),
 then the servers. While it runs, `<data dir>/endpoints.json` records where
 everything listens (the CLI's `verify` and `replay` read it). Services run
 with TABLETOP_ENV=development unless the environment says otherwise.
@@ -22,9 +22,9 @@ from pydantic import BaseModel
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.runtime import installed_services
+from tabletop.runtime import ServiceSpec, installed_services
 
-from .child import ChildProcess
+from .child import ChildProcess, stop_all
 from .embedded_nats import EmbeddedNats
 from .embedded_postgres import EmbeddedPostgres
 from .endpoints import (
@@ -110,6 +110,9 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
             endpoints = Endpoints(nats_url=nats_url, database_url=database_url,
                                   namespace=namespace, pid=os.getpid())  # fmt: skip
             specs = [s for s in installed_services() if not options.only or s.name in options.only]
+            # Started side by side (a service's startup is mostly imports),
+            # then each waited for: the platform is up in the slowest one's time.
+            starting: list[tuple[ServiceSpec, ChildProcess, int, int]] = []
             for index, spec in enumerate(specs):
                 if stop.is_set():
                     break
@@ -131,6 +134,8 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
                     metrics_port = _port(wanted_metrics, f"{spec.name} metrics", console)
                 child = start_service(spec, env, data / "logs", port, metrics_port)
                 children.append(child)
+                starting.append((spec, child, port, metrics_port))
+            for spec, child, port, metrics_port in starting:
                 wait_ready(child, port, timeout=60)
                 base = f"http://127.0.0.1:{port}"
                 metrics = f"http://127.0.0.1:{metrics_port}/metrics"
@@ -161,8 +166,7 @@ def run_up(options: UpOptions, after_up: AfterUp | None = None) -> int:
         finally:
             console.print("stopping…")
             remove_endpoints(recorded)
-            for child in reversed(children):
-                child.stop(timeout=20)
+            stop_all(reversed(children), timeout=20)
             # Leaving the ExitStack stops PostgreSQL, then NATS.
     for sig, handler in previous.items():
         signal.signal(sig, handler)

@@ -102,6 +102,8 @@ class DeadlineKeeper:
         self._seats_looked_at = -SEATS_RECHECK_MS  # when the seats bucket was last looked for
         self._seatings: dict[str, Seating | None] = {}
         self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
+        self._watcher: KeyValue.KeyWatcher | None = None
+        self._commits: JetStreamContext.PullSubscription | None = None
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -110,7 +112,7 @@ class DeadlineKeeper:
         except BadRequestError:  # it exists (another replica made it)
             self._bucket = await self.js.key_value(self.topology.deadlines_bucket)
         await self._bind_seats()
-        watcher = await self._bucket.watchall()
+        watcher = self._watcher = await self._bucket.watchall()
         self._tasks = [
             asyncio.create_task(self._watch(watcher), name="deadlines-watch"),
             asyncio.create_task(self._timer(), name="deadlines-timer"),
@@ -126,10 +128,21 @@ class DeadlineKeeper:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks = []
+        # Unsubscribe what the cancelled tasks read: a subscription left with a
+        # message nobody takes (a cancelled fetch's late reply) holds the
+        # connection's drain at shutdown until its timeout (30 s). Commits
+        # fetched but not acked are redelivered to the next keeper.
+        watcher, commits, self._watcher, self._commits = self._watcher, self._commits, None, None
+        if watcher is not None:
+            with contextlib.suppress(Exception):  # the connection may be gone already
+                await watcher.stop()
+        if commits is not None:
+            with contextlib.suppress(Exception):
+                await commits.unsubscribe()
 
     # ---------------------------------------------------- commits -> bucket
     async def _follow(self) -> None:
-        sub = await self.js.pull_subscribe(
+        sub = self._commits = await self.js.pull_subscribe(
             self.topology.games_subjects,
             durable=DURABLE,
             stream=self.topology.games_stream,
