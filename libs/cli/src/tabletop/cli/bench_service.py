@@ -37,6 +37,7 @@ from tabletop.eventlog import EventLog, KeyValueSnapshots, Topology, drop_namesp
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import Refusal, RulesClient, RulesSubjects, StartGame, SubmitCommand
+from tabletop.messaging.subjects import RULES_AT_HEADER
 from tabletop.runtime import SERVICES
 
 from .bench_cold import cold_figures, write_long_game
@@ -151,12 +152,14 @@ class _PreparedPlayer:
     CPU than the rules process spent deciding it.)"""
 
     def __init__(
-        self, nc: Client, namespace: str, game: Game[Any], seed: int, interval: float
-    ) -> None:
-        self.nc, self.game, self.interval = nc, game, interval
+        self, nc: Client, namespace: str, game: Game[Any], seed: int, interval: float,
+        pin: bool = True,
+    ) -> None:  # fmt: skip
+        self.nc, self.game, self.interval, self.pin = nc, game, interval, pin
         self.subjects = RulesSubjects(namespace=namespace)
         self.rng = random.Random(seed)
         self.games: list[tuple[bytes, list[bytes]]] = []
+        self.at = self.subjects.submit_command  # where the game's commands go
         self.prepared = 0  # commands in `games`
         self.latencies: list[float] = []
         self.refused = 0
@@ -185,6 +188,8 @@ class _PreparedPlayer:
 
     async def _ask(self, subject: str, data: bytes) -> bool:
         reply = await self.nc.request(subject, data, timeout=10.0)
+        if self.pin and reply.headers and RULES_AT_HEADER in reply.headers:
+            self.at = reply.headers[RULES_AT_HEADER]  # as RulesClient pins (ADR 27)
         return not json.loads(reply.data).get("error")
 
     async def play(self, until: float) -> None:
@@ -192,6 +197,7 @@ class _PreparedPlayer:
             if not self.games:
                 self.prepare(1)  # more than prepared: decided now, on the clock
             start, submits = self.games.pop(0)
+            self.at = self.subjects.submit_command  # a new game: any process
             if not await self._ask(self.subjects.start_game, start):
                 raise RuntimeError(f"the rules service refused a start: {start!r}")
             for request in submits:
@@ -201,7 +207,7 @@ class _PreparedPlayer:
                     await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
                     self.next_at = max(self.next_at, time.perf_counter()) + self.interval
                 sent = time.perf_counter()
-                accepted = await self._ask(self.subjects.submit_command, request)
+                accepted = await self._ask(self.at, request)
                 self.latencies.append(time.perf_counter() - sent)
                 if not accepted:
                     self.refused += 1
@@ -220,13 +226,16 @@ async def _rules_rate(
     seconds: float,
     concurrency: int,
     rate: float = 0.0,
+    pin: bool = True,
 ) -> dict[str, Any]:
     """Closed loop (`rate` 0) or paced at `rate` commands/s in all (with the
-    raw `latencies`, which callers drop or merge)."""
+    raw `latencies`, which callers drop or merge); `pin`: game affinity."""
     interval = concurrency / rate if rate else 0.0
     players: list[Any]
     if decides_without_chance(game):
-        players = [_PreparedPlayer(nc, namespace, game, s, interval) for s in range(concurrency)]
+        players = [
+            _PreparedPlayer(nc, namespace, game, s, interval, pin) for s in range(concurrency)
+        ]
         per_player = (rate or PREPARED_PER_SECOND) * seconds / concurrency
         for player in players:
             player.prepare(int(per_player) + 1)
@@ -418,11 +427,12 @@ async def _typical_commit(nc: Client, namespace: str, game: Game[Any]) -> bytes:
 
 
 async def _loaded(
-    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int]
-) -> dict[str, Any]:
+    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int],
+    pin: bool = True,
+) -> dict[str, Any]:  # fmt: skip
     nc = await nats.connect(nats_url)
     try:
-        rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
+        rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate, pin)
         return await _metered(pids, rules, _listening_pid(nats_url))
     finally:
         await nc.close()
@@ -542,6 +552,9 @@ def service_figures(
                 )
                 both = [pids["after"], services.start(spaces["after"]).pid]
                 two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both))
+                unpinned = asyncio.run(
+                    _loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both, pin=False)
+                )
                 alone = [pids["after"], services.start(spaces["apart"]).pid]
                 namespaces = [spaces["after"], spaces["apart"]]
                 apart = asyncio.run(_apart(nats_url, namespaces, chosen, seconds, alone))
@@ -557,7 +570,7 @@ def service_figures(
                 cold = asyncio.run(_cold(nats_url, spaces, chosen, cold_lengths))
     return {"nats": source, "game": chosen.id, "seconds": seconds,
             "baseline": str(baseline) if baseline else None, "throughput": throughput,
-            "half_load": half, "two_processes": two, "two_apart": apart,
+            "half_load": half, "two_processes": two, "two_unpinned": unpinned, "two_apart": apart,
             "cold": cold}  # fmt: skip
 
 
@@ -598,6 +611,11 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     table.add_row("two rules processes", str(max(CONCURRENCY)),
                   f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
                   f"{two['commands_per_second'] / one:.2f}x one", *_cpu_cells(two))  # fmt: skip
+    unpinned = figures["two_unpinned"]
+    table.add_row("two rules processes, no game affinity", str(max(CONCURRENCY)),
+                  f"{unpinned['commands_per_second']:,.0f}", str(unpinned["p50_ms"]),
+                  str(unpinned["p99_ms"]), f"{unpinned['commands_per_second'] / one:.2f}x one",
+                  *_cpu_cells(unpinned))  # fmt: skip
     apart = figures["two_apart"]
     table.add_row("two rules processes, each its own games", str(max(CONCURRENCY)),
                   f"{apart['commands_per_second']:,.0f}", str(apart["p50_ms"]),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
@@ -124,7 +125,8 @@ def create_app(
         return await submit(request)
 
     broker.include_router(documented)
-    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log)
+    at = subjects.submit_at(uuid.uuid4().hex[:16])  # this process's own (ADR 27)
+    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log, at)
 
     app = service_app(
         broker,
