@@ -19,8 +19,10 @@ import asyncio
 import json
 import os
 import random
+import re
 import tempfile
 import time
+import urllib.request
 import uuid
 from contextlib import ExitStack
 from pathlib import Path
@@ -338,13 +340,35 @@ def _per_command(
         figures[key] = round(1000 * (after - before) / figures["commands"], 3)
 
 
-async def _metered(pids: list[int], measured: Any, server: int | None = None) -> dict[str, Any]:
+def _head_reads(ports: list[int]) -> float | None:
+    """The rules processes' heads read before deciding (their metrics), so
+    far; None when one does not count them (an older checkout)."""
+    total = 0.0
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as page:
+            found = re.search(rb"^tabletop_rules_head_reads_total (\S+)$", page.read(), re.M)
+        if found is None:
+            return None
+        total += float(found[1])
+    return total
+
+
+async def _metered(
+    pids: list[int], measured: Any, server: int | None = None, ports: dict[int, int] | None = None
+) -> dict[str, Any]:
     """`measured`'s figures plus the CPU ms per command the `pids` (and the
-    NATS server's process `server`, when known) spent on it."""
+    NATS server's process `server`, when known) spent on it, and the heads
+    the rules processes read from the log per command (`ports`: pid -> HTTP port)."""
+    http = [ports[pid] for pid in pids if pid in ports] if ports else []
     before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    reads_before = _head_reads(http)
     figures: dict[str, Any] = await measured
     figures.pop("latencies", None)
     after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    reads_after = _head_reads(http)
+    if http and reads_before is not None and reads_after is not None and figures["commands"]:
+        reads = (reads_after - reads_before) / figures["commands"]
+        figures["head_reads_per_command"] = round(reads, 3)
     if pids:
         _per_command(figures, "cpu_ms_per_command", before, after)
     if server:
@@ -366,6 +390,7 @@ class _Services:
     def __init__(self, stack: ExitStack, tmp: Path, nats_url: str, baseline: Path | None) -> None:
         self.stack, self.tmp, self.nats_url, self.baseline = stack, tmp, nats_url, baseline
         self.spec = next(spec for spec in SERVICES if spec.name == "rules")
+        self.ports: dict[int, int] = {}
 
     def start(
         self, namespace: str, *, before: bool = False, cache_size: int = 1024
@@ -385,6 +410,7 @@ class _Services:
         child = start_service(self.spec, env, log_dir, port)
         self.stack.callback(child.stop)
         wait_ready(child, port, timeout=60)
+        self.ports[child.pid] = port  # its HTTP routes: health, metrics
         return child
 
 
@@ -398,6 +424,7 @@ async def _throughput(
     game: Game[Any],
     seconds: float,
     pids: dict[str, int],
+    ports: dict[int, int],
 ) -> dict[str, Any]:
     """raw, then each rules set, at each concurrency: interleaved in one run."""
     nc = await nats.connect(nats_url)
@@ -411,7 +438,7 @@ async def _throughput(
             for name in ("before", "after"):
                 if name in spaces:
                     rules = _rules_rate(nc, spaces[name], game, seconds, concurrency)
-                    row[name] = await _metered([pids[name]], rules, server)
+                    row[name] = await _metered([pids[name]], rules, server, ports)
             out[str(concurrency)] = row
         return out
     finally:
@@ -428,12 +455,12 @@ async def _typical_commit(nc: Client, namespace: str, game: Game[Any]) -> bytes:
 
 async def _loaded(
     nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int],
-    pin: bool = True,
+    pin: bool = True, ports: dict[int, int] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     nc = await nats.connect(nats_url)
     try:
         rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate, pin)
-        return await _metered(pids, rules, _listening_pid(nats_url))
+        return await _metered(pids, rules, _listening_pid(nats_url), ports)
     finally:
         await nc.close()
 
@@ -544,17 +571,19 @@ def service_figures(
                     if name in spaces:
                         pids[name] = services.start(spaces[name], before=name == "before").pid
             with console.status(f"rules service vs raw JetStream ({chosen.id})…"):
-                throughput = asyncio.run(_throughput(nats_url, spaces, chosen, seconds, pids))
+                throughput = asyncio.run(
+                    _throughput(nats_url, spaces, chosen, seconds, pids, services.ports)
+                )
             one = throughput[str(max(CONCURRENCY))]["after"]["commands_per_second"]
             with console.status("half load, then two rules processes…"):
-                half = asyncio.run(
-                    _loaded(nats_url, spaces["after"], chosen, seconds, one / 2, [pids["after"]])
-                )
+
+                def loaded(rate: float, on: list[int], pin: bool = True) -> dict[str, Any]:
+                    args = (spaces["after"], chosen, seconds, rate, on, pin, services.ports)
+                    return asyncio.run(_loaded(nats_url, *args))
+
+                half = loaded(one / 2, [pids["after"]])
                 both = [pids["after"], services.start(spaces["after"]).pid]
-                two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both))
-                unpinned = asyncio.run(
-                    _loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both, pin=False)
-                )
+                two, unpinned = loaded(0.0, both), loaded(0.0, both, pin=False)
                 alone = [pids["after"], services.start(spaces["apart"]).pid]
                 namespaces = [spaces["after"], spaces["apart"]]
                 apart = asyncio.run(_apart(nats_url, namespaces, chosen, seconds, alone))
@@ -574,13 +603,13 @@ def service_figures(
             "cold": cold}  # fmt: skip
 
 
-def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str]:
-    """CPU ms per command of the rules process(es), the bench client, the NATS server."""
-    rules, client, server = (
-        str(figures.get(key, ""))
-        for key in ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command")
-    )
-    return rules, client, server
+def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str, str]:
+    """CPU ms per command of the rules process(es), the bench client, the NATS
+    server; heads the rules process(es) read from the log per command."""
+    keys = ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command",
+            "head_reads_per_command")  # fmt: skip
+    rules, client, server, reads = (str(figures.get(key, "")) for key in keys)
+    return rules, client, server, reads
 
 
 def render_service_figures(figures: dict[str, Any]) -> None:
@@ -589,7 +618,7 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     console = table_console()
     table = Table(title=f"over real NATS ({figures['nats']}), {figures['game']}")
     headers = ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw", "CPU ms/cmd",
-               "client CPU", "NATS CPU")  # fmt: skip
+               "client CPU", "NATS CPU", "head reads/cmd")  # fmt: skip
     for column in headers:
         table.add_column(column, justify="left" if column == "path" else "right")
     names = {"raw": "raw JetStream append (prepared commit)", "before": "rules (baseline)",

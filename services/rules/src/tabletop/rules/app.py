@@ -52,7 +52,8 @@ def create_app(
     uses that log instead of connecting one to JetStream at startup."""
     settings = settings or RulesSettings()
     registry = CollectorRegistry()
-    metrics = RulesMetrics(registry)
+    held: list[Rules] = []
+    metrics = RulesMetrics(registry, lambda: held[0] if held else None)
     catalog = GameCatalog.from_paths(settings.extra_games)
     subjects = RulesSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
@@ -64,7 +65,6 @@ def create_app(
     # No registry, so no faststream Prometheus middleware: RulesMetrics already
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
-    held: list[Rules] = []
 
     def serve(rules: Rules) -> None:
         held[:] = [rules]
@@ -90,12 +90,10 @@ def create_app(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
     ) -> RulesReply:
         started = time.perf_counter()
-        conflicts_before = rules.conflicts
         try:
             reply = await work(rules)
         except Refusal as refusal:
             reply = RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
-        metrics.conflicts.inc(rules.conflicts - conflicts_before)
         code = reply.error.code if reply.error else None
         metrics.record(op, code, time.perf_counter() - started)
         where = {"game_id": reply.game_id, "seq": reply.seq}
