@@ -198,3 +198,19 @@ async def test_a_cache_left_behind_never_decides_on_an_old_head(
         assert verify_chain("b", commits).ok  # each links to the one before: no old head
     finally:
         await _stop(processes)
+
+
+async def test_the_service_pins_a_game_to_the_process_that_started_it(
+    nc: Client, rules_client: RulesClient
+) -> None:
+    """The rules service as deployed (a subprocess): its start reply names the
+    process's own subject, so the game's first command already goes there."""
+    accepted = await rules_client.start_game(StartGame(game="counting", players=2, seed=1))
+    at = rules_client.pinned[accepted.game_id]
+    subjects = RulesSubjects(namespace=rules_client.subjects.namespace)
+    assert at.startswith(subjects.submit_at(""))
+    log = EventLog(nc.jetstream(), Topology(namespace=subjects.namespace))
+    commits, _ = await log.load(accepted.game_id)
+    seat = commits[0].events[0]["first"]  # the counting game's `started` event
+    reply = await rules_client.submit(_add(accepted.game_id, seat, "c1", expected_seq=1))
+    assert reply.seq == 2 and rules_client.pinned == {accepted.game_id: at}

@@ -92,9 +92,9 @@ class ServiceClient:
 
 
 class RulesClient(ServiceClient):
-    """Commands of a game go to the rules process that answered the game's
-    last command from the shared subject (its reply names that process's own
-    subject, `RULES_AT_HEADER`), where the game's head is cached: a process
+    """Commands of a game go to the rules process that started it or answered
+    its last command from the shared subject (its reply names that process's
+    own subject, `RULES_AT_HEADER`), where the game's head is cached: a process
     given another's game must read the log before deciding (ADR 27). A
     process gone (no responders) sends the command back to the shared subject."""
 
@@ -106,7 +106,10 @@ class RulesClient(ServiceClient):
         self.pinned: OrderedDict[str, str] = OrderedDict()  # game id -> a process's subject
 
     async def start_game(self, request: StartGame) -> Accepted:
-        return await self._ask(self.subjects.start_game, request, Accepted)
+        msg = await self._request(self.subjects.start_game, request.model_dump_json().encode())
+        accepted = self._answer(msg, Accepted)
+        self._pin(accepted.game_id, msg)  # where the game's head is cached
+        return accepted
 
     async def submit(self, request: SubmitCommand) -> Accepted:
         payload = request.model_dump_json().encode()

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from faststream import Context
 from faststream.asgi import AsgiFastStream
-from faststream.nats import NatsRouter
+from faststream.nats import NatsResponse, NatsRouter
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import (
@@ -103,9 +103,11 @@ def create_app(
     queue, workers = subjects.queue, settings.workers
 
     @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame) -> RulesReply:
+    async def start_game(request: StartGame) -> NatsResponse:
         """Start a game: commit its setup events as the game's first commit."""
-        return await answer("start", running(), lambda r: r.start(request))
+        reply = await answer("start", running(), lambda r: r.start(request))
+        # This process caches the game it started: its commands should come here.
+        return NatsResponse(reply, headers=hot.affinity if hot.serving else None)
 
     def submit(request: SubmitCommand) -> Awaitable[RulesReply]:
         return answer("submit", running(), lambda r: r.submit(request))

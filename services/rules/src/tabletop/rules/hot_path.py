@@ -68,7 +68,8 @@ class SubmitPath:
         at: str | None = None,
     ) -> None:
         self.subject, self.queue, self.at = subject, queue, at
-        self._affinity = {RULES_AT_HEADER: at} if at else None
+        # The header naming this process's own subject (None: no affinity).
+        self.affinity = {RULES_AT_HEADER: at} if at else None
         self._decide, self._refuse, self._log = decide, refuse, log
         self._slots = asyncio.Semaphore(max(1, workers))
         self._tasks: set[asyncio.Task[None]] = set()
@@ -76,6 +77,11 @@ class SubmitPath:
         self._nc: Client | None = None
         self._sub: Subscription | None = None
         self._own: Subscription | None = None
+
+    @property
+    def serving(self) -> bool:
+        """Whether the process's own subject is served (started, not stopping)."""
+        return self._own is not None
 
     async def start(self, nc: Client) -> None:
         self._nc = nc
@@ -113,7 +119,7 @@ class SubmitPath:
         if msg.reply and self._nc is not None:
             # Where to send the game's next commands: only needed by a client
             # that asked the shared subject (a header costs both sides CPU).
-            headers = self._affinity if msg.subject == self.subject else None
+            headers = self.affinity if msg.subject == self.subject else None
             try:
                 await self._nc.publish(msg.reply, body, headers=headers)
             except NatsError as exc:  # connection lost: the client retries by command id
