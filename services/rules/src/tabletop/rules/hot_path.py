@@ -118,8 +118,10 @@ class SubmitPath:
             self._slots.release()
         if msg.reply and self._nc is not None:
             # Where to send the game's next commands: only needed by a client
-            # that asked the shared subject (a header costs both sides CPU).
-            headers = self.affinity if msg.subject == self.subject else None
+            # that asked the shared subject (a header costs both sides CPU),
+            # and never once the process's own subject is no longer served.
+            shared = msg.subject == self.subject and self.serving
+            headers = self.affinity if shared else None
             try:
                 await self._nc.publish(msg.reply, body, headers=headers)
             except NatsError as exc:  # connection lost: the client retries by command id
