@@ -100,6 +100,9 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
     return {
         "rules": {
             "send": [("rules.append", log.games_subjects, "Append a game's commit (JetStream)")],
+            "receive": [
+                ("rules.submit-at", rules.submit_at_any, "A process's own submit subject (ADR 27)")
+            ],
         },
         "matchmaking": {
             "send": [
@@ -114,6 +117,7 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
         "bots": {
             "send": [
                 ("bots.move", rules.submit_command, "A bot seat's move"),
+                ("bots.move-at", rules.submit_at_any, "A move, to the game's rules process"),
                 ("bots.park", log.dead_letter_subject("bots"), "Park a commit given up on"),
             ]
         },
@@ -135,6 +139,11 @@ def nats_clients() -> dict[str, dict[str, list[Use]]]:
         "gateway": {
             "send": [
                 ("gateway.submit", rules.submit_command, "A player's command"),
+                (
+                    "gateway.submit-at",
+                    rules.submit_at_any,
+                    "A command, to the game's rules process",
+                ),
                 ("gateway.join", queues.join, "Queue a player"),
                 ("gateway.leave", queues.leave, "Leave the queue"),
                 ("gateway.ticket", queues.status, "A player's ticket"),

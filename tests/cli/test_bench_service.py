@@ -24,6 +24,11 @@ def test_service_figures_are_complete(nats_url: str) -> None:
         )
     assert figures["half_load"]["commands"] > 0 and figures["two_processes"]["commands"] > 0
     assert figures["two_apart"]["commands"] > 0 and figures["two_apart"]["refused"] == 0
+    # Game affinity (ADR 27): two processes sharing games read a head from the
+    # log for a game's first command at most, not for every other one.
+    pinned, unpinned = figures["two_processes"], figures["two_unpinned"]
+    assert unpinned["commands"] > 0 and unpinned["refused"] == 0
+    assert pinned["head_reads_per_command"] < unpinned["head_reads_per_command"]
     assert [row["commits"] for row in figures["cold"]] == [10, 70]
     for row in figures["cold"]:
         assert row["full_replay_ms"] > 0 and row["cold_head_ms"] > 0

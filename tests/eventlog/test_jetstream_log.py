@@ -125,3 +125,35 @@ async def test_drop_namespace_leaves_nothing_of_it_behind(nc: Client, topology: 
     await drop_namespace(js, topology)
     assert await left() == set()
     await drop_namespace(js, topology)  # again: nothing left to drop, no error
+
+
+class ConsumerReads(EventLog):
+    """The event log as on a nats-server before batched direct gets (2.11)."""
+
+    def _batched_gets(self) -> bool:
+        return False
+
+
+async def test_batched_gets_load_what_an_ordered_consumer_loads(event_log: EventLog) -> None:
+    """Another game's commits interleaved: every range (from scratch, after a
+    held commit, gaps short, at the batch's bound and long) loads the same
+    commits as an ordered consumer or walk does (batched direct gets for up to
+    `BATCHED_RANGE` missing commits on nats-server 2.11+, as the embedded one)."""
+    game_id, other = new_game_id(), new_game_id()
+    previous, other_previous, stream_seq, other_seq = None, None, 0, 0
+    stream_seqs = []
+    for index in range(300):
+        previous = commit_after(previous, game_id)
+        stream_seq = await event_log.append(previous, stream_seq)
+        stream_seqs.append(stream_seq)
+        if index % 3 == 0:
+            other_previous = commit_after(other_previous, other)
+            other_seq = await event_log.append(other_previous, other_seq)
+    consumer = ConsumerReads(event_log.js, event_log.topology)
+    everything, last = await event_log.load(game_id)
+    assert [c.seq for c in everything] == list(range(1, 301)) and last == stream_seq
+    for held in (0, 1, 150, 267, 268, 296, 298, 299, 300):  # 268 on: one batch
+        after = (held, stream_seqs[held - 1]) if held else (0, 0)
+        loaded = await event_log.load(game_id, after)
+        assert loaded == await consumer.load(game_id, after)
+        assert loaded == (everything[held:], stream_seq)

@@ -39,7 +39,7 @@ class FakeNats:
         self.asked.append((subject, json.loads(payload)))
         if isinstance(self.answer, Exception):
             raise self.answer
-        return SimpleNamespace(data=json.dumps(self.answer).encode())
+        return SimpleNamespace(data=json.dumps(self.answer).encode(), headers=None)
 
 
 SUBMIT = SubmitCommand(game_id="g1", command_id="c1", command={"type": "add", "seat": 0})

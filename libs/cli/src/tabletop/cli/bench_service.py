@@ -19,8 +19,10 @@ import asyncio
 import json
 import os
 import random
+import re
 import tempfile
 import time
+import urllib.request
 import uuid
 from contextlib import ExitStack
 from pathlib import Path
@@ -37,6 +39,7 @@ from tabletop.eventlog import EventLog, KeyValueSnapshots, Topology, drop_namesp
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import Refusal, RulesClient, RulesSubjects, StartGame, SubmitCommand
+from tabletop.messaging.subjects import RULES_AT_HEADER
 from tabletop.runtime import SERVICES
 
 from .bench_cold import cold_figures, write_long_game
@@ -151,12 +154,14 @@ class _PreparedPlayer:
     CPU than the rules process spent deciding it.)"""
 
     def __init__(
-        self, nc: Client, namespace: str, game: Game[Any], seed: int, interval: float
-    ) -> None:
-        self.nc, self.game, self.interval = nc, game, interval
+        self, nc: Client, namespace: str, game: Game[Any], seed: int, interval: float,
+        pin: bool = True,
+    ) -> None:  # fmt: skip
+        self.nc, self.game, self.interval, self.pin = nc, game, interval, pin
         self.subjects = RulesSubjects(namespace=namespace)
         self.rng = random.Random(seed)
         self.games: list[tuple[bytes, list[bytes]]] = []
+        self.at = self.subjects.submit_command  # where the game's commands go
         self.prepared = 0  # commands in `games`
         self.latencies: list[float] = []
         self.refused = 0
@@ -185,6 +190,8 @@ class _PreparedPlayer:
 
     async def _ask(self, subject: str, data: bytes) -> bool:
         reply = await self.nc.request(subject, data, timeout=10.0)
+        if self.pin and reply.headers and RULES_AT_HEADER in reply.headers:
+            self.at = reply.headers[RULES_AT_HEADER]  # as RulesClient pins (ADR 27)
         return not json.loads(reply.data).get("error")
 
     async def play(self, until: float) -> None:
@@ -192,6 +199,7 @@ class _PreparedPlayer:
             if not self.games:
                 self.prepare(1)  # more than prepared: decided now, on the clock
             start, submits = self.games.pop(0)
+            self.at = self.subjects.submit_command  # a new game: any process
             if not await self._ask(self.subjects.start_game, start):
                 raise RuntimeError(f"the rules service refused a start: {start!r}")
             for request in submits:
@@ -201,7 +209,7 @@ class _PreparedPlayer:
                     await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
                     self.next_at = max(self.next_at, time.perf_counter()) + self.interval
                 sent = time.perf_counter()
-                accepted = await self._ask(self.subjects.submit_command, request)
+                accepted = await self._ask(self.at, request)
                 self.latencies.append(time.perf_counter() - sent)
                 if not accepted:
                     self.refused += 1
@@ -220,13 +228,16 @@ async def _rules_rate(
     seconds: float,
     concurrency: int,
     rate: float = 0.0,
+    pin: bool = True,
 ) -> dict[str, Any]:
     """Closed loop (`rate` 0) or paced at `rate` commands/s in all (with the
-    raw `latencies`, which callers drop or merge)."""
+    raw `latencies`, which callers drop or merge); `pin`: game affinity."""
     interval = concurrency / rate if rate else 0.0
     players: list[Any]
     if decides_without_chance(game):
-        players = [_PreparedPlayer(nc, namespace, game, s, interval) for s in range(concurrency)]
+        players = [
+            _PreparedPlayer(nc, namespace, game, s, interval, pin) for s in range(concurrency)
+        ]
         per_player = (rate or PREPARED_PER_SECOND) * seconds / concurrency
         for player in players:
             player.prepare(int(per_player) + 1)
@@ -329,13 +340,35 @@ def _per_command(
         figures[key] = round(1000 * (after - before) / figures["commands"], 3)
 
 
-async def _metered(pids: list[int], measured: Any, server: int | None = None) -> dict[str, Any]:
+def _head_reads(ports: list[int]) -> float | None:
+    """The rules processes' heads read before deciding (their metrics), so
+    far; None when one does not count them (an older checkout)."""
+    total = 0.0
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as page:
+            found = re.search(rb"^tabletop_rules_head_reads_total (\S+)$", page.read(), re.M)
+        if found is None:
+            return None
+        total += float(found[1])
+    return total
+
+
+async def _metered(
+    pids: list[int], measured: Any, server: int | None = None, ports: dict[int, int] | None = None
+) -> dict[str, Any]:
     """`measured`'s figures plus the CPU ms per command the `pids` (and the
-    NATS server's process `server`, when known) spent on it."""
+    NATS server's process `server`, when known) spent on it, and the heads
+    the rules processes read from the log per command (`ports`: pid -> HTTP port)."""
+    http = [ports[pid] for pid in pids if pid in ports] if ports else []
     before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    reads_before = _head_reads(http)
     figures: dict[str, Any] = await measured
     figures.pop("latencies", None)
     after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    reads_after = _head_reads(http)
+    if http and reads_before is not None and reads_after is not None and figures["commands"]:
+        reads = (reads_after - reads_before) / figures["commands"]
+        figures["head_reads_per_command"] = round(reads, 3)
     if pids:
         _per_command(figures, "cpu_ms_per_command", before, after)
     if server:
@@ -357,6 +390,7 @@ class _Services:
     def __init__(self, stack: ExitStack, tmp: Path, nats_url: str, baseline: Path | None) -> None:
         self.stack, self.tmp, self.nats_url, self.baseline = stack, tmp, nats_url, baseline
         self.spec = next(spec for spec in SERVICES if spec.name == "rules")
+        self.ports: dict[int, int] = {}
 
     def start(
         self, namespace: str, *, before: bool = False, cache_size: int = 1024
@@ -376,6 +410,7 @@ class _Services:
         child = start_service(self.spec, env, log_dir, port)
         self.stack.callback(child.stop)
         wait_ready(child, port, timeout=60)
+        self.ports[child.pid] = port  # its HTTP routes: health, metrics
         return child
 
 
@@ -389,6 +424,7 @@ async def _throughput(
     game: Game[Any],
     seconds: float,
     pids: dict[str, int],
+    ports: dict[int, int],
 ) -> dict[str, Any]:
     """raw, then each rules set, at each concurrency: interleaved in one run."""
     nc = await nats.connect(nats_url)
@@ -402,7 +438,7 @@ async def _throughput(
             for name in ("before", "after"):
                 if name in spaces:
                     rules = _rules_rate(nc, spaces[name], game, seconds, concurrency)
-                    row[name] = await _metered([pids[name]], rules, server)
+                    row[name] = await _metered([pids[name]], rules, server, ports)
             out[str(concurrency)] = row
         return out
     finally:
@@ -418,12 +454,13 @@ async def _typical_commit(nc: Client, namespace: str, game: Game[Any]) -> bytes:
 
 
 async def _loaded(
-    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int]
-) -> dict[str, Any]:
+    nats_url: str, namespace: str, game: Game[Any], seconds: float, rate: float, pids: list[int],
+    pin: bool = True, ports: dict[int, int] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     nc = await nats.connect(nats_url)
     try:
-        rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate)
-        return await _metered(pids, rules, _listening_pid(nats_url))
+        rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate, pin)
+        return await _metered(pids, rules, _listening_pid(nats_url), ports)
     finally:
         await nc.close()
 
@@ -534,14 +571,19 @@ def service_figures(
                     if name in spaces:
                         pids[name] = services.start(spaces[name], before=name == "before").pid
             with console.status(f"rules service vs raw JetStream ({chosen.id})…"):
-                throughput = asyncio.run(_throughput(nats_url, spaces, chosen, seconds, pids))
+                throughput = asyncio.run(
+                    _throughput(nats_url, spaces, chosen, seconds, pids, services.ports)
+                )
             one = throughput[str(max(CONCURRENCY))]["after"]["commands_per_second"]
             with console.status("half load, then two rules processes…"):
-                half = asyncio.run(
-                    _loaded(nats_url, spaces["after"], chosen, seconds, one / 2, [pids["after"]])
-                )
+
+                def loaded(rate: float, on: list[int], pin: bool = True) -> dict[str, Any]:
+                    args = (spaces["after"], chosen, seconds, rate, on, pin, services.ports)
+                    return asyncio.run(_loaded(nats_url, *args))
+
+                half = loaded(one / 2, [pids["after"]])
                 both = [pids["after"], services.start(spaces["after"]).pid]
-                two = asyncio.run(_loaded(nats_url, spaces["after"], chosen, seconds, 0.0, both))
+                two, unpinned = loaded(0.0, both), loaded(0.0, both, pin=False)
                 alone = [pids["after"], services.start(spaces["apart"]).pid]
                 namespaces = [spaces["after"], spaces["apart"]]
                 apart = asyncio.run(_apart(nats_url, namespaces, chosen, seconds, alone))
@@ -557,17 +599,17 @@ def service_figures(
                 cold = asyncio.run(_cold(nats_url, spaces, chosen, cold_lengths))
     return {"nats": source, "game": chosen.id, "seconds": seconds,
             "baseline": str(baseline) if baseline else None, "throughput": throughput,
-            "half_load": half, "two_processes": two, "two_apart": apart,
+            "half_load": half, "two_processes": two, "two_unpinned": unpinned, "two_apart": apart,
             "cold": cold}  # fmt: skip
 
 
-def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str]:
-    """CPU ms per command of the rules process(es), the bench client, the NATS server."""
-    rules, client, server = (
-        str(figures.get(key, ""))
-        for key in ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command")
-    )
-    return rules, client, server
+def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str, str]:
+    """CPU ms per command of the rules process(es), the bench client, the NATS
+    server; heads the rules process(es) read from the log per command."""
+    keys = ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command",
+            "head_reads_per_command")  # fmt: skip
+    rules, client, server, reads = (str(figures.get(key, "")) for key in keys)
+    return rules, client, server, reads
 
 
 def render_service_figures(figures: dict[str, Any]) -> None:
@@ -576,7 +618,7 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     console = table_console()
     table = Table(title=f"over real NATS ({figures['nats']}), {figures['game']}")
     headers = ("path", "in flight", "per second", "p50 ms", "p99 ms", "÷ raw", "CPU ms/cmd",
-               "client CPU", "NATS CPU")  # fmt: skip
+               "client CPU", "NATS CPU", "head reads/cmd")  # fmt: skip
     for column in headers:
         table.add_column(column, justify="left" if column == "path" else "right")
     names = {"raw": "raw JetStream append (prepared commit)", "before": "rules (baseline)",
@@ -598,6 +640,11 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     table.add_row("two rules processes", str(max(CONCURRENCY)),
                   f"{two['commands_per_second']:,.0f}", str(two["p50_ms"]), str(two["p99_ms"]),
                   f"{two['commands_per_second'] / one:.2f}x one", *_cpu_cells(two))  # fmt: skip
+    unpinned = figures["two_unpinned"]
+    table.add_row("two rules processes, no game affinity", str(max(CONCURRENCY)),
+                  f"{unpinned['commands_per_second']:,.0f}", str(unpinned["p50_ms"]),
+                  str(unpinned["p99_ms"]), f"{unpinned['commands_per_second'] / one:.2f}x one",
+                  *_cpu_cells(unpinned))  # fmt: skip
     apart = figures["two_apart"]
     table.add_row("two rules processes, each its own games", str(max(CONCURRENCY)),
                   f"{apart['commands_per_second']:,.0f}", str(apart["p50_ms"]),

@@ -7,9 +7,11 @@ the answer itself, every field present: callers never check for None."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any, TypeVar
 
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from opentelemetry import propagate
@@ -43,9 +45,13 @@ from .leaderboards import (
 )
 from .matchmaking import GetTicket, JoinQueue, LeaveQueue, MatchmakingSubjects, Ticket
 from .rules import Accepted, StartGame, SubmitCommand
-from .subjects import RulesSubjects
+from .subjects import RULES_AT_HEADER, RulesSubjects
 
 A = TypeVar("A", bound=BaseModel)
+
+
+class _NoResponders(Unavailable):
+    """Nobody subscribes to the subject: the request reached no one."""
 
 
 class ServiceClient:
@@ -55,18 +61,26 @@ class ServiceClient:
 
     async def ask(self, subject: str, payload: bytes, answer: type[A]) -> A:
         """`payload` sent as is (tests send malformed ones), the reply as `answer`."""
+        return self._answer(await self._request(subject, payload), answer)
+
+    async def _request(self, subject: str, payload: bytes) -> Msg:
         headers: dict[str, str] = {}
         propagate.inject(headers)  # the caller's trace (nothing when tracing is off)
         try:
-            msg = await self.nc.request(
+            return await self.nc.request(
                 subject, payload, timeout=self.timeout, headers=headers or None
             )
-        except (NatsTimeout, NoRespondersError, TimeoutError):
+        except NoRespondersError:
+            raise _NoResponders(subject) from None
+        except (NatsTimeout, TimeoutError):
             raise Unavailable(subject) from None
         except MaxPayloadError:
             raise Refusal(
                 ServiceCode.PAYLOAD_TOO_LARGE, "the request is larger than NATS carries"
             ) from None
+
+    @staticmethod
+    def _answer(msg: Msg, answer: type[A]) -> A:
         data: dict[str, Any] = json.loads(msg.data)
         error = data.get("error")
         if error:
@@ -78,15 +92,53 @@ class ServiceClient:
 
 
 class RulesClient(ServiceClient):
+    """Commands of a game go to the rules process that started it or answered
+    its last command from the shared subject (its reply names that process's
+    own subject, `RULES_AT_HEADER`), where the game's head is cached: a process
+    given another's game must read the log before deciding (ADR 27). A
+    process gone (no responders) sends the command back to the shared subject."""
+
+    PINNED_GAMES = 4096  # the games remembered, most recently used kept
+
     def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
         super().__init__(nc, timeout)
         self.subjects = RulesSubjects(namespace=namespace)
+        self.pinned: OrderedDict[str, str] = OrderedDict()  # game id -> a process's subject
 
     async def start_game(self, request: StartGame) -> Accepted:
-        return await self._ask(self.subjects.start_game, request, Accepted)
+        msg = await self._request(self.subjects.start_game, request.model_dump_json().encode())
+        accepted = self._answer(msg, Accepted)
+        self._pin(accepted.game_id, msg)  # where the game's head is cached
+        return accepted
 
     async def submit(self, request: SubmitCommand) -> Accepted:
-        return await self._ask(self.subjects.submit_command, request, Accepted)
+        payload = request.model_dump_json().encode()
+        game_id = request.game_id
+        subject = self.pinned.get(game_id)
+        msg: Msg | None = None
+        if subject is not None:
+            try:
+                msg = await self._request(subject, payload)
+            except _NoResponders:  # that process stopped: the command never left
+                self.pinned.pop(game_id, None)
+            except Unavailable:  # there but silent: the next command goes to any process
+                self.pinned.pop(game_id, None)
+                raise
+            else:
+                self.pinned.move_to_end(game_id)
+        if msg is None:
+            msg = await self._request(self.subjects.submit_command, payload)
+            self._pin(game_id, msg)
+        return self._answer(msg, Accepted)
+
+    def _pin(self, game_id: str, msg: Msg) -> None:
+        at = (msg.headers or {}).get(RULES_AT_HEADER)
+        if at is None:  # an older rules service, or a test double
+            return
+        self.pinned[game_id] = at
+        self.pinned.move_to_end(game_id)
+        while len(self.pinned) > self.PINNED_GAMES:
+            self.pinned.popitem(last=False)
 
 
 class MatchmakingClient(ServiceClient):

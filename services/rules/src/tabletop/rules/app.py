@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from faststream import Context
 from faststream.asgi import AsgiFastStream
-from faststream.nats import NatsRouter
+from faststream.nats import NatsResponse, NatsRouter
 from prometheus_client import CollectorRegistry
 
 from tabletop.eventlog import (
@@ -51,7 +52,8 @@ def create_app(
     uses that log instead of connecting one to JetStream at startup."""
     settings = settings or RulesSettings()
     registry = CollectorRegistry()
-    metrics = RulesMetrics(registry)
+    held: list[Rules] = []
+    metrics = RulesMetrics(registry, lambda: held[0] if held else None)
     catalog = GameCatalog.from_paths(settings.extra_games)
     subjects = RulesSubjects(namespace=settings.namespace)
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
@@ -63,7 +65,6 @@ def create_app(
     # No registry, so no faststream Prometheus middleware: RulesMetrics already
     # counts every request by outcome and code, and the duplicate cost ~20%.
     broker = service_broker(settings, [refusing_middleware(refuse, log)], logger=log)
-    held: list[Rules] = []
 
     def serve(rules: Rules) -> None:
         held[:] = [rules]
@@ -89,12 +90,10 @@ def create_app(
         op: str, rules: Rules, work: Callable[[Rules], Awaitable[RulesReply]]
     ) -> RulesReply:
         started = time.perf_counter()
-        conflicts_before = rules.conflicts
         try:
             reply = await work(rules)
         except Refusal as refusal:
             reply = RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
-        metrics.conflicts.inc(rules.conflicts - conflicts_before)
         code = reply.error.code if reply.error else None
         metrics.record(op, code, time.perf_counter() - started)
         where = {"game_id": reply.game_id, "seq": reply.seq}
@@ -104,9 +103,11 @@ def create_app(
     queue, workers = subjects.queue, settings.workers
 
     @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame) -> RulesReply:
+    async def start_game(request: StartGame) -> NatsResponse:
         """Start a game: commit its setup events as the game's first commit."""
-        return await answer("start", running(), lambda r: r.start(request))
+        reply = await answer("start", running(), lambda r: r.start(request))
+        # This process caches the game it started: its commands should come here.
+        return NatsResponse(reply, headers=hot.affinity if hot.serving else None)
 
     def submit(request: SubmitCommand) -> Awaitable[RulesReply]:
         return answer("submit", running(), lambda r: r.submit(request))
@@ -124,7 +125,8 @@ def create_app(
         return await submit(request)
 
     broker.include_router(documented)
-    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log)
+    at = subjects.submit_at(uuid.uuid4().hex[:16])  # this process's own (ADR 27)
+    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log, at)
 
     app = service_app(
         broker,

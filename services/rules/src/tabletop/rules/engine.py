@@ -89,6 +89,7 @@ class Rules:
         self.max_commits = max_commits
         self.now = now  # the one clock reading: stamps every commit
         self.conflicts = 0  # appends lost to a concurrent writer (for metrics)
+        self.reads = 0  # game heads read from the log before deciding (a cache behind or none)
 
     # ------------------------------------------------------------------ reads
     async def head(self, game_id: str) -> GameHead | None:
@@ -156,6 +157,7 @@ class Rules:
             if reply is not None:
                 return reply
         for _ in range(self.max_attempts):
+            self.reads += 1
             head = await self.head(request.game_id)
             if head is None:
                 await self._refuse_if_archived(request.game_id)

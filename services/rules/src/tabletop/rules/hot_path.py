@@ -11,6 +11,12 @@ Each message is answered in a task of its own, at most `workers` at once, so
 appends of different games are in flight together; a game's commands are
 taken one after another (in arrival order), so the second decides on the head
 the first left instead of losing the race to it.
+
+Game affinity (ADR 27): the process also serves a subject of its own (`at`),
+and a reply to a command taken from the shared subject names it in a header,
+so the client sends the game's next commands where the game's head is cached
+(from the shared subject they reach either process, and half of them found a
+head a commit behind, to be read from the log before deciding).
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from pydantic import ValidationError
 from tabletop.messaging import RulesReply, ServiceCode, SubmitCommand
 from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import malformed_message
+from tabletop.messaging.subjects import RULES_AT_HEADER
 
 _tracer = trace.get_tracer("tabletop.rules")
 
@@ -58,28 +65,40 @@ class SubmitPath:
         decide: Decide,
         refuse: Refuse,
         log: logging.Logger,
+        at: str | None = None,
     ) -> None:
-        self.subject, self.queue = subject, queue
+        self.subject, self.queue, self.at = subject, queue, at
+        # The header naming this process's own subject (None: no affinity).
+        self.affinity = {RULES_AT_HEADER: at} if at else None
         self._decide, self._refuse, self._log = decide, refuse, log
         self._slots = asyncio.Semaphore(max(1, workers))
         self._tasks: set[asyncio.Task[None]] = set()
         self._games: dict[str, _Turns] = {}  # only games with a command under way
         self._nc: Client | None = None
         self._sub: Subscription | None = None
+        self._own: Subscription | None = None
+
+    @property
+    def serving(self) -> bool:
+        """Whether the process's own subject is served (started, not stopping)."""
+        return self._own is not None
 
     async def start(self, nc: Client) -> None:
         self._nc = nc
         # nats-py awaits the callback before handing it the next message:
         # it only schedules the work, so reading never waits for an append.
+        if self.at:
+            self._own = await nc.subscribe(self.at, cb=self._received)
         self._sub = await nc.subscribe(self.subject, queue=self.queue, cb=self._received)
 
     async def stop(self) -> None:
         """Stop taking commands, then let those taken finish and reply."""
-        sub, self._sub = self._sub, None
-        if sub is not None:
-            # Drain, not unsubscribe: commands NATS already delivered are answered.
-            with contextlib.suppress(NatsError):
-                await sub.drain()
+        subs, self._sub, self._own = (self._own, self._sub), None, None
+        for sub in subs:  # its own first: a client finds it gone and asks the others
+            if sub is not None:
+                # Drain, not unsubscribe: commands NATS already delivered are answered.
+                with contextlib.suppress(NatsError):
+                    await sub.drain()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
@@ -98,8 +117,13 @@ class SubmitPath:
         finally:
             self._slots.release()
         if msg.reply and self._nc is not None:
+            # Where to send the game's next commands: only needed by a client
+            # that asked the shared subject (a header costs both sides CPU),
+            # and never once the process's own subject is no longer served.
+            shared = msg.subject == self.subject and self.serving
+            headers = self.affinity if shared else None
             try:
-                await self._nc.publish(msg.reply, body)
+                await self._nc.publish(msg.reply, body, headers=headers)
             except NatsError as exc:  # connection lost: the client retries by command id
                 self._log.warning("reply not sent: %s", exc)
 
