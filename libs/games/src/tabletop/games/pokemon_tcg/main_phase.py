@@ -77,8 +77,12 @@ def _main(s: State) -> Refusal | None:
 
 # ------------------------------------------------------------------- checks
 def why_not_bench(s: State, seat: int, instance: int) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or bench_refusal(s, seat, instance)
+
+
+# The `*_refusal` checks are the `why_not_*` checks past the main phase and the
+# hand (which `legal_commands` knows hold for its candidates): one test, shared.
+def bench_refusal(s: State, seat: int, instance: int) -> Refusal | None:
     if not card_of(s, instance).is_basic_pokemon:
         return Refusal(
             TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not a Basic Pokémon"
@@ -89,8 +93,10 @@ def why_not_bench(s: State, seat: int, instance: int) -> Refusal | None:
 
 
 def why_not_evolve(s: State, seat: int, instance: int, target: int) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or evolve_refusal(s, seat, instance, target)
+
+
+def evolve_refusal(s: State, seat: int, instance: int, target: int) -> Refusal | None:
     evolution = card_of(s, instance)
     mon = s.sides[seat].find(target)
     if mon is None:
@@ -129,8 +135,10 @@ def why_not_attach(s: State, seat: int, instance: int, target: int) -> Refusal |
 
 
 def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or trainer_refusal(s, seat, instance, target)
+
+
+def trainer_refusal(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
     trainer = card_of(s, instance)
     kind = trainer.trainer_kind
     if not kind:
@@ -175,8 +183,10 @@ def has_ability(s: State, pokemon: int) -> bool:
 
 
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
-    if reason := _main(s):
-        return reason
+    return _main(s) or ability_refusal(s, seat, pokemon)
+
+
+def ability_refusal(s: State, seat: int, pokemon: int) -> Refusal | None:
     mon = s.sides[seat].find(pokemon)
     if mon is None:
         return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {pokemon} in play")
@@ -246,8 +256,10 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
 
 
 def why_not_attack(s: State, seat: int, index: int) -> Refusal | None:
-    if reason := _main(s):
-        return reason
+    return _main(s) or attack_refusal(s, seat, index)
+
+
+def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
     side = s.sides[seat]
     active = side.active
     if active is None:
