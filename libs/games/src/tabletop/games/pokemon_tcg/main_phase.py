@@ -38,7 +38,7 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
-from .interned import shared
+from .interned import interned, shared
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -306,9 +306,16 @@ def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
         run(b, f"{b.state.cards[instance]}/on_play", seat, instance)
 
 
+# The events of the commonest commands, made positionally (interned).
+_benched = interned(BasicBenched, "seat", "card")
+_attached = interned(EnergyAttached, "seat", "card", "target")
+_trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
+_turn_ended = interned(TurnEnded, "seat")
+
+
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(shared(BasicBenched, seat=c.seat, card=c.card))
+    b.emit(_benched(c.seat, c.card))
     when_played(b, c.seat, c.card)
 
 
@@ -320,14 +327,14 @@ def evolve(b: EventBuilder[State], c: Evolve) -> None:
 
 def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(shared(EnergyAttached, seat=c.seat, card=c.card, target=c.target))
+    b.emit(_attached(c.seat, c.card, c.target))
 
 
 def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(shared(TrainerPlayed, seat=c.seat, card=c.card, kind=kind, target=c.target))
+    b.emit(_trainer_played(c.seat, c.card, kind, c.target))
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
@@ -368,4 +375,4 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(shared(TurnEnded, seat=c.seat))
+    b.emit(_turn_ended(c.seat))

@@ -65,7 +65,13 @@ class Side(NamedTuple):
         return ((self.active,) if self.active else ()) + self.bench
 
     def find(self, instance: int) -> Mon | None:
-        return next((m for m in self.mons() if m.card == instance), None)
+        active = self.active
+        if active is not None and active.card == instance:
+            return active
+        for mon in self.bench:
+            if mon.card == instance:
+                return mon
+        return None
 
 
 class Resume(NamedTuple):
@@ -154,15 +160,36 @@ def card_of(state: State, instance: int) -> Card:
 def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
     """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    return replace(state, sides=sides, **changes)
+    if changes:
+        return replace(state, sides=sides, **changes)
+    return State(state.cards, sides, *state[2:])  # the hottest copy: rebuilt positionally
+
+
+# The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
+def with_phase(state: State, phase: int) -> State:
+    return State(state.cards, state.sides, phase, *state[3:])
+
+
+def with_prompt(state: State, prompt: Prompt | None) -> State:
+    return State(*state[:10], prompt, *state[11:])
+
+
+def with_piles(side: Side, deck: tuple[int, ...], known_top: tuple[int, ...]) -> Side:
+    """`side` with its deck and the deck's known top cards replaced."""
+    return Side(deck, known_top, *side[2:])
+
+
+def with_hand(side: Side, hand: tuple[int, ...], known: tuple[int, ...]) -> Side:
+    """`side` with its hand and the opponent's knowledge of it replaced."""
+    return Side(side.deck, side.known_top, hand, known, *side[4:])
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return replace(side, active=mon)
+        return Side(*side[:6], mon, *side[7:])
     bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return replace(side, bench=tuple(m for m in bench if m is not None))
+    return Side(*side[:7], tuple(m for m in bench if m is not None), *side[8:])
 
 
 def is_active(state: State, instance: int) -> bool:
