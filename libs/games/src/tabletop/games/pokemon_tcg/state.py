@@ -187,9 +187,14 @@ def with_hand(side: Side, hand: tuple[int, ...], known: tuple[int, ...]) -> Side
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return Side(*side[:6], mon, *side[7:])
+        return _with_mons(side, mon, side.bench)
     bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return Side(*side[:7], tuple(m for m in bench if m is not None), *side[8:])
+    return _with_mons(side, side.active, tuple(m for m in bench if m is not None))
+
+
+def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+    d, k, h, n, c, p, _, _, r, rt, po, bu, mu, re = side  # every field, in order
+    return Side(d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re)
 
 
 def is_active(state: State, instance: int) -> bool:
