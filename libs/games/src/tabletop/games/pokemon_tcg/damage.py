@@ -71,18 +71,20 @@ def sources(state: State) -> tuple[tuple[int, Passive], ...]:
     last = _LAST_SOURCES  # one read: the pair stays consistent across threads
     if last[0] is state:
         return last[1]
+    cards, get = state.cards, PASSIVES.get
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
-        for mon in side.mons():
-            passive = PASSIVES.get(state.cards[mon.card])
+        active = side.active
+        for mon in (active, *side.bench) if active is not None else side.bench:
+            passive = get(cards[mon.card])
             if passive is not None and not abilities_off(state, mon):
                 found.append((mon.card, passive))
             if mon.tool >= 0:
-                passive = PASSIVES.get(state.cards[mon.tool])
+                passive = get(cards[mon.tool])
                 if passive is not None:
                     found.append((mon.tool, passive))
     if state.stadium >= 0:
-        passive = PASSIVES.get(state.cards[state.stadium])
+        passive = get(cards[state.stadium])
         if passive is not None:
             found.append((state.stadium, passive))
     _LAST_SOURCES = (state, tuple(found))
@@ -98,6 +100,9 @@ def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
 
 
 def retreat_cost(state: State, mon: Mon) -> int:
+    found = sources(state)
+    if not found:  # the usual case: nothing in play changes it
+        return max(0, card_of(state, mon.card).retreat)
     delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
     return max(0, card_of(state, mon.card).retreat + delta)
 

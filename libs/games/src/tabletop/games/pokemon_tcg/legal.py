@@ -31,12 +31,13 @@ from .interned import interned, shared
 from .main_phase import (
     ability_refusal,
     attack_refusal,
+    attacker_refusal,
     bench_refusal,
     evolve_refusal,
-    has_ability,
     trainer_refusal,
     why_not_retreat,
     why_not_stadium,
+    with_abilities,
 )
 from .state import (
     BENCH,
@@ -147,8 +148,8 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             out.append(_play_trainer(seat, i, None))
     out += [
         _use_ability(seat, t)
-        for t in mons
-        if has_ability(s, t) and ability_refusal(s, seat, t) is None
+        for t in with_abilities(s, mons)
+        if ability_refusal(s, seat, t) is None
     ]
     if s.stadium >= 0 and why_not_stadium(s, seat) is None:
         out.append(shared(UseStadium, seat=seat))
@@ -161,7 +162,8 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             first = (side.bench[0].card, payments[0]) if payments else None
             if first is not None and why_not_retreat(s, seat, *first) is None:
                 out += [_retreat(seat, mon.card, paid) for paid in payments for mon in side.bench]
-        attacks = range(len(CARDS[cards[active.card]].attacks))
-        out += [_use_attack(seat, i) for i in attacks if attack_refusal(s, seat, i) is None]
+        if attacker_refusal(s, seat) is None:
+            attacks = range(len(CARDS[cards[active.card]].attacks))
+            out += [_use_attack(seat, i) for i in attacks if attack_refusal(s, seat, i) is None]
     out.append(shared(EndTurn, seat=seat))
     return out

@@ -176,10 +176,11 @@ def trainer_refusal(s: State, seat: int, instance: int, target: int | None) -> R
     return None
 
 
-def has_ability(s: State, pokemon: int) -> bool:
-    """The Pokémon's card has an Ability to use (a cheap first test for enumeration)."""
-    entry = POOL.get(s.cards[pokemon])
-    return entry is not None and bool(entry.ability)
+def with_abilities(s: State, pokemon: list[int]) -> list[int]:
+    """Those of `pokemon` whose card has an Ability to use (a cheap first test for
+    enumeration, one call for all)."""
+    cards, get = s.cards, POOL.get
+    return [t for t in pokemon if (entry := get(cards[t])) is not None and entry.ability]
 
 
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
@@ -256,19 +257,23 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
 
 
 def why_not_attack(s: State, seat: int, index: int) -> Refusal | None:
-    return _main(s) or attack_refusal(s, seat, index)
-
-
-def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
-    side = s.sides[seat]
-    active = side.active
+    if reason := _main(s):
+        return reason
+    active = s.sides[seat].active
     if active is None:
         return Refusal(TCGCode.ACTIVE_MISSING, "you have no Active Pokémon")
-    attacks = card_of(s, active.card).attacks
-    if index >= len(attacks):
+    if index >= len(card_of(s, active.card).attacks):
         return Refusal(
             TCGCode.NO_SUCH_ATTACK, f"{card_of(s, active.card).name} has no attack {index}"
         )
+    return attacker_refusal(s, seat) or attack_refusal(s, seat, index)
+
+
+def attacker_refusal(s: State, seat: int) -> Refusal | None:
+    """Why the Active Pokémon (there is one) may use none of its attacks now."""
+    side = s.sides[seat]
+    active = side.active
+    assert active is not None
     if s.turn == 1:
         return Refusal(
             TCGCode.FIRST_TURN, "the player who goes first cannot attack on their first turn"
@@ -277,15 +282,22 @@ def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
         return Refusal(TCGCode.CONDITION, "an Asleep or Paralyzed Pokémon cannot attack")
     if is_marked(s, "cant_attack", active.card):
         return Refusal(TCGCode.PREVENTED, "this Pokémon cannot attack during this turn")
+    return None
+
+
+def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
+    """Why the Active Pokémon may not use its attack `index` (one it has), past
+    `attacker_refusal`."""
+    active = s.sides[seat].active
+    assert active is not None
+    attack = card_of(s, active.card).attacks[index]
     if any(
         k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
         for k in s.markers
     ):
-        return Refusal(TCGCode.PREVENTED, f"{attacks[index].name} cannot be used during this turn")
-    if not energy_meets(s, active.energy, attacks[index].cost):
-        return Refusal(
-            TCGCode.NOT_ENOUGH_ENERGY, f"{attacks[index].name} needs {attacks[index].cost} Energy"
-        )
+        return Refusal(TCGCode.PREVENTED, f"{attack.name} cannot be used during this turn")
+    if not energy_meets(s, active.energy, attack.cost):
+        return Refusal(TCGCode.NOT_ENOUGH_ENERGY, f"{attack.name} needs {attack.cost} Energy")
     return None
 
 
@@ -311,6 +323,7 @@ _benched = interned(BasicBenched, "seat", "card")
 _attached = interned(EnergyAttached, "seat", "card", "target")
 _trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
 _turn_ended = interned(TurnEnded, "seat")
+_retreated = interned(Retreated, "seat", "discarded", "to")
 
 
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
@@ -352,7 +365,7 @@ def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
 
 def retreat(b: EventBuilder[State], c: Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
-    b.emit(Retreated(seat=c.seat, discarded=c.discard, to=c.to))
+    b.emit(_retreated(c.seat, c.discard, c.to))
 
 
 def attack(b: EventBuilder[State], c: UseAttack) -> None:

@@ -77,7 +77,7 @@ def knockouts(b: EventBuilder[State]) -> None:
     """Knock Out every Pokémon with damage >= HP; the other player takes 1
     prize for each (2 for a Pokémon ex); then check who won; then ask for
     new Active Pokémon."""
-    if _knock_out_triggers(b):
+    if b.state.phase == ATTACKED and _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
     down = _down(s)
