@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import card
+from .cards import card, catalog
 from .state import Mon, State, card_of, is_active
 
 
@@ -48,15 +48,17 @@ PASSIVES: dict[str, Passive] = {}
 LOCK = "Mischievous Lock"  # Klefki: while Active, Basic Pokémon have no Abilities but this one
 
 
+# The cards with that Ability, by id (looked up on every passive and Ability).
+_LOCKERS = frozenset(i for i, c in catalog().items() if any(a.name == LOCK for a in c.abilities))
+
+
 def abilities_off(state: State, mon: Mon) -> bool:
     """`mon` has no Abilities now (a Basic Pokémon while an Active Klefki locks them)."""
-    c = card_of(state, mon.card)
-    if c.stage != 0 or any(a.name == LOCK for a in c.abilities):
+    cards = state.cards
+    if card_of(state, mon.card).stage != 0 or cards[mon.card] in _LOCKERS:
         return False
     return any(
-        side.active is not None
-        and any(a.name == LOCK for a in card_of(state, side.active.card).abilities)
-        for side in state.sides
+        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
     )
 
 
@@ -103,7 +105,7 @@ def retreat_cost(state: State, mon: Mon) -> int:
     found = sources(state)
     if not found:  # the usual case: nothing in play changes it
         return max(0, card_of(state, mon.card).retreat)
-    delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
+    delta = sum(p.retreat_delta(state, src, mon) for src, p in found if p.retreat_delta)
     return max(0, card_of(state, mon.card).retreat + delta)
 
 

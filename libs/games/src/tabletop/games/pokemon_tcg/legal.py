@@ -108,6 +108,8 @@ _play_trainer = interned(PlayTrainer, "seat", "card", "target")
 _use_ability = interned(UseAbility, "seat", "pokemon")
 _retreat = interned(Retreat, "seat", "to", "discard")
 _use_attack = interned(UseAttack, "seat", "attack")
+_use_stadium = interned(UseStadium, "seat")
+_end_turn = interned(EndTurn, "seat")
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
@@ -152,7 +154,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         if ability_refusal(s, seat, t) is None
     ]
     if s.stadium >= 0 and why_not_stadium(s, seat) is None:
-        out.append(shared(UseStadium, seat=seat))
+        out.append(_use_stadium(seat))
     active = side.active
     if active is not None:
         if not s.used & RETREAT and side.bench:
@@ -165,5 +167,5 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         if attacker_refusal(s, seat) is None:
             attacks = range(len(CARDS[cards[active.card]].attacks))
             out += [_use_attack(seat, i) for i in attacks if attack_refusal(s, seat, i) is None]
-    out.append(shared(EndTurn, seat=seat))
+    out.append(_end_turn(seat))
     return out
