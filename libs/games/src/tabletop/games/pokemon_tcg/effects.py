@@ -49,7 +49,7 @@ class Ask:
     hidden: bool = False  # options the other player may not see (cards of a deck)
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     b: EventBuilder[State]
     seat: int  # the effect's controller
@@ -105,6 +105,8 @@ def run(
         if b.state.winners:
             return
         result = steps[index](ctx)
+        if result is None:  # most steps
+            continue
         if isinstance(result, Stop):
             return
         if isinstance(result, Ask):

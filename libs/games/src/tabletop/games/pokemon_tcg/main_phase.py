@@ -43,6 +43,7 @@ from .registry import POOL
 from .state import (
     ASLEEP,
     BENCH,
+    CARDS,
     CONFUSED,
     ENERGY,
     MAIN,
@@ -246,7 +247,10 @@ def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> R
 
 def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
-    have = [card_of(s, e).energy_type for e in energy]
+    if len(energy) < len(cost):
+        return False  # too few Energy, whatever their types (every Energy gives one)
+    cards = s.cards
+    have = [CARDS[cards[e]].energy_type for e in energy]
     for letter in cost:
         if letter == "C":
             continue
