@@ -74,6 +74,7 @@ from .state import (
     State,
     owner,
     replace_mon,
+    with_discard,
     with_phase,
     with_prompt,
     with_side,
@@ -205,7 +206,7 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
     side = from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
         used = s.used | (SUPPORTER if e.kind == "supporter" else 0)
-        return with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)), used=used)
+        return with_side(s, e.seat, with_discard(side, (*side.discard, e.card)), used=used)
     s = with_side(s, e.seat, side)
     if e.kind == "tool":
         assert e.target is not None
@@ -222,7 +223,7 @@ def _retreated(s: State, e: Retreated) -> State:
     assert active is not None
     s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, replace(side, discard=side.discard + e.discarded))
+    s = with_side(s, e.seat, with_discard(side, side.discard + e.discarded))
     return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
 
 
@@ -336,7 +337,8 @@ def _picked(s: State, e: Picked) -> State:
     assert s.prompt is not None
     if e.option is None:
         return s
-    return with_prompt(s, replace(s.prompt, picked=(*s.prompt.picked, e.option)))
+    p = s.prompt  # one pick more (a prompt's sixth field), rebuilt positionally
+    return with_prompt(s, Prompt._make((*p[:5], (*p.picked, e.option), *p[6:])))
 
 
 def _stadium_gone(s: State, seat: int) -> State:

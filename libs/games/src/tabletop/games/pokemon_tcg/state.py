@@ -160,9 +160,11 @@ def card_of(state: State, instance: int) -> Card:
 def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
     """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    if changes:
-        return replace(state, sides=sides, **changes)
-    return State(state.cards, sides, *state[2:])  # the hottest copy: rebuilt positionally
+    if not changes:
+        return State(state.cards, sides, *state[2:])  # the hottest copy: rebuilt positionally
+    if len(changes) == 1 and "used" in changes:  # an Energy attached, a Trainer played
+        return State._make((state.cards, sides, *state[2:7], changes["used"], *state[8:]))
+    return replace(state, sides=sides, **changes)
 
 
 # The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
@@ -182,6 +184,11 @@ def with_piles(side: Side, deck: tuple[int, ...], known_top: tuple[int, ...]) ->
 def with_hand(side: Side, hand: tuple[int, ...], known: tuple[int, ...]) -> Side:
     """`side` with its hand and the opponent's knowledge of it replaced."""
     return Side(side.deck, side.known_top, hand, known, *side[4:])
+
+
+def with_discard(side: Side, discard: tuple[int, ...]) -> Side:
+    """`side` with its discard pile replaced."""
+    return Side._make((*side[:4], discard, *side[5:]))
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:

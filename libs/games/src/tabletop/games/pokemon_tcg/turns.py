@@ -50,14 +50,20 @@ _CHECKUP_DONE = CheckupDone()
 
 
 def advance(b: EventBuilder[State]) -> None:
+    # Outside an attack, what `knockouts` does depends on the sides alone, and once it
+    # has run on them it has nothing more to do there: a turn's end (a phase change,
+    # no Pokémon touched) need not ask again.
+    settled = None
     while True:
         s = b.state
         if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
             return
-        knockouts(b)
-        s = b.state  # Knock Outs may have ended the game or started Sudden Death
-        if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
-            return
+        if s.sides is not settled or s.phase == ATTACKED:
+            knockouts(b)
+            s = b.state  # Knock Outs may have ended the game or started Sudden Death
+            if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
+                return
+            settled = s.sides
         if s.phase == ATTACKED:
             b.emit(_turn_ended(s.current))
         elif s.phase == CHECKUP:

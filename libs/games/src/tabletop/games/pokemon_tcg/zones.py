@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.kernel import replace
 
-from .state import NO_ROTATION, Side, replace_mon, with_hand, with_piles
+from .state import NO_ROTATION, Side, replace_mon, with_discard, with_hand, with_piles
 
 
 def without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -60,7 +60,7 @@ def put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Si
     if zone == "deck_bottom":
         return replace(side, deck=side.deck + cards)
     if zone == "discard":
-        return replace(side, discard=side.discard + cards)
+        return with_discard(side, side.discard + cards)
     if zone == "prizes":
         return replace(side, prizes=side.prizes + cards)
     assert zone == "energy" and target is not None
