@@ -4,12 +4,11 @@ cards — with what is printed on it. Read from `cards.catalog()`."""
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .cards import TYPE_NAMES, catalog
+from .cards import TYPE_NAMES, catalog, printed_facts
 
 
 class _Facts(BaseModel):
@@ -57,7 +56,7 @@ def card_catalog() -> PokemonTcgCards:
     return PokemonTcgCards(
         types=dict(TYPE_NAMES),
         cards={
-            card_id: PokemonTcgCard.model_validate(asdict(card))
+            card_id: PokemonTcgCard.model_validate(printed_facts(card))
             for card_id, card in catalog().items()
         },
     )

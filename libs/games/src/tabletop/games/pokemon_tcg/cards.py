@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache
 from importlib import resources
 
@@ -66,34 +66,37 @@ class Card:
     text: str = ""  # a Trainer's rule text
     energy_type: str = ""  # a basic Energy's type letter
 
-    @property
-    def is_pokemon(self) -> bool:
-        return self.kind == "pokemon"
+    # Derived once per card (not properties): the rules ask these on every step.
+    is_pokemon: bool = field(init=False, repr=False, compare=False)
+    is_basic_pokemon: bool = field(init=False, repr=False, compare=False)
+    stage: int = field(init=False, repr=False, compare=False)  # 0 Basic, 1, 2 (Pokémon only)
+    is_ex: bool = field(init=False, repr=False, compare=False)
+    is_basic_energy: bool = field(init=False, repr=False, compare=False)
+    # 'item', 'supporter', 'stadium' or 'tool' for Trainers, else ''.
+    trainer_kind: str = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_basic_pokemon(self) -> bool:
-        return self.kind == "pokemon" and "Basic" in self.subtypes
+    def __post_init__(self) -> None:
+        sub = self.subtypes
+        stage = 2 if "Stage 2" in sub else 1 if "Stage 1" in sub else 0
+        kind = ""
+        if self.kind == "trainer":
+            kind = "tool" if sub[0] == "Pokémon Tool" else sub[0].lower()
+        derived = {
+            "is_pokemon": self.kind == "pokemon",
+            "is_basic_pokemon": self.kind == "pokemon" and "Basic" in sub,
+            "stage": stage,
+            "is_ex": "ex" in sub,
+            "is_basic_energy": self.kind == "energy" and "Basic" in sub,
+            "trainer_kind": kind,
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
 
-    @property
-    def stage(self) -> int:
-        """0 Basic, 1 Stage 1, 2 Stage 2 (only meaningful for Pokémon)."""
-        return 2 if "Stage 2" in self.subtypes else 1 if "Stage 1" in self.subtypes else 0
 
-    @property
-    def is_ex(self) -> bool:
-        return "ex" in self.subtypes
-
-    @property
-    def is_basic_energy(self) -> bool:
-        return self.kind == "energy" and "Basic" in self.subtypes
-
-    @property
-    def trainer_kind(self) -> str:
-        """'item', 'supporter', 'stadium' or 'tool' for Trainers, else ''."""
-        if self.kind != "trainer":
-            return ""
-        sub = self.subtypes[0]
-        return "tool" if sub == "Pokémon Tool" else sub.lower()
+def printed_facts(card: Card) -> dict[str, object]:
+    """The card's printed fields (without the derived ones), as plain data."""
+    printed = {f.name for f in fields(card) if f.init}
+    return {name: value for name, value in asdict(card).items() if name in printed}
 
 
 def _attack(raw: dict) -> Attack:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.kernel import EventBuilder
 
 from .events import CardsMoved, CoinFlipped, DeckShuffled
-from .interned import shared
+from .interned import interned, shared
 from .state import State
 
 
@@ -22,11 +22,12 @@ def shuffle(b: EventBuilder[State], seat: int) -> None:
     b.emit(DeckShuffled(seat=seat, order=tuple(order)))
 
 
+_drawn = interned(CardsMoved, "seat", "cards", "count", "source", "dest")
+
+
 def draw(b: EventBuilder[State], seat: int, count: int) -> tuple[int, ...]:
     """Draw up to `count` cards (fewer when the deck runs out)."""
     cards = b.state.sides[seat].deck[:count]
     if cards:
-        b.emit(
-            shared(CardsMoved, seat=seat, cards=cards, count=len(cards), source="deck", dest="hand")
-        )
+        b.emit(_drawn(seat, cards, len(cards), "deck", "hand"))
     return cards

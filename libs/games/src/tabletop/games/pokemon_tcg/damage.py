@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import card
+from .cards import card, catalog
 from .state import Mon, State, card_of, is_active
 
 
@@ -48,15 +48,17 @@ PASSIVES: dict[str, Passive] = {}
 LOCK = "Mischievous Lock"  # Klefki: while Active, Basic Pokémon have no Abilities but this one
 
 
+# The cards with that Ability, by id (looked up on every passive and Ability).
+_LOCKERS = frozenset(i for i, c in catalog().items() if any(a.name == LOCK for a in c.abilities))
+
+
 def abilities_off(state: State, mon: Mon) -> bool:
     """`mon` has no Abilities now (a Basic Pokémon while an Active Klefki locks them)."""
-    c = card_of(state, mon.card)
-    if c.stage != 0 or any(a.name == LOCK for a in c.abilities):
+    cards = state.cards
+    if card_of(state, mon.card).stage != 0 or cards[mon.card] in _LOCKERS:
         return False
     return any(
-        side.active is not None
-        and any(a.name == LOCK for a in card_of(state, side.active.card).abilities)
-        for side in state.sides
+        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
     )
 
 
@@ -71,18 +73,20 @@ def sources(state: State) -> tuple[tuple[int, Passive], ...]:
     last = _LAST_SOURCES  # one read: the pair stays consistent across threads
     if last[0] is state:
         return last[1]
+    cards, get = state.cards, PASSIVES.get
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
-        for mon in side.mons():
-            passive = PASSIVES.get(state.cards[mon.card])
+        active = side.active
+        for mon in (active, *side.bench) if active is not None else side.bench:
+            passive = get(cards[mon.card])
             if passive is not None and not abilities_off(state, mon):
                 found.append((mon.card, passive))
             if mon.tool >= 0:
-                passive = PASSIVES.get(state.cards[mon.tool])
+                passive = get(cards[mon.tool])
                 if passive is not None:
                     found.append((mon.tool, passive))
     if state.stadium >= 0:
-        passive = PASSIVES.get(state.cards[state.stadium])
+        passive = get(cards[state.stadium])
         if passive is not None:
             found.append((state.stadium, passive))
     _LAST_SOURCES = (state, tuple(found))
@@ -98,7 +102,10 @@ def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
 
 
 def retreat_cost(state: State, mon: Mon) -> int:
-    delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
+    found = sources(state)
+    if not found:  # the usual case: nothing in play changes it
+        return max(0, card_of(state, mon.card).retreat)
+    delta = sum(p.retreat_delta(state, src, mon) for src, p in found if p.retreat_delta)
     return max(0, card_of(state, mon.card).retreat + delta)
 
 

@@ -28,9 +28,11 @@ from .commands import (
 )
 from .events import Picked
 from .evolve import evolve
-from .interned import shared
+from .interned import interned
 from .state import SETUP, State
 from .turns import advance, close_prompt
+
+_picked = interned(Picked, "seat", "option", "hidden")
 
 
 def choose(b: EventBuilder[State], c: Choose) -> None:
@@ -44,7 +46,7 @@ def choose(b: EventBuilder[State], c: Choose) -> None:
             )
     elif c.option not in prompt.options or c.option in prompt.picked:
         raise IllegalCommand(TCGCode.NOT_AN_OPTION, f"{c.option} is not one of the options")
-    b.emit(shared(Picked, seat=c.seat, option=c.option, hidden=prompt.hidden))
+    b.emit(_picked(c.seat, c.option, prompt.hidden))
     prompt = b.state.prompt
     assert prompt is not None
     # A choice among hidden cards never ends by itself when its options run out:

@@ -27,6 +27,7 @@ from typing import Any
 from tabletop.kernel import EventBuilder
 
 from .events import PromptOpened
+from .interned import interned
 from .state import Mon, Resume, State, Vars
 
 
@@ -48,7 +49,7 @@ class Ask:
     hidden: bool = False  # options the other player may not see (cards of a deck)
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     b: EventBuilder[State]
     seat: int  # the effect's controller
@@ -86,6 +87,14 @@ def _frozen(vars: dict[str, Any]) -> Vars:
     )
 
 
+# Positional (interned): the same prompts open game after game.
+_prompt_opened = interned(
+    PromptOpened,
+    *("seat", "kind", "options", "need", "most", "key", "hidden"),
+    *("script", "step", "source", "controller", "vars"),
+)
+
+
 def run(
     b: EventBuilder[State], key: str, seat: int, source: int, vars: Vars = (), start: int = 0
 ) -> None:
@@ -96,6 +105,8 @@ def run(
         if b.state.winners:
             return
         result = steps[index](ctx)
+        if result is None:  # most steps
+            continue
         if isinstance(result, Stop):
             return
         if isinstance(result, Ask):
@@ -107,20 +118,20 @@ def run(
                 ctx.vars[result.key] = ()
                 continue
             b.emit(
-                PromptOpened(
-                    seat=seat if result.seat is None else result.seat,
-                    kind=result.kind,
-                    options=result.options,
-                    need=min(result.need, len(result.options)),
+                _prompt_opened(
+                    seat if result.seat is None else result.seat,
+                    result.kind,
+                    result.options,
+                    min(result.need, len(result.options)),
                     # A search's limit is its text's (it must not tell how many matched).
-                    most=result.most if result.hidden else min(result.most, len(result.options)),
-                    key=result.key,
-                    hidden=result.hidden,
-                    script=key,
-                    step=index + 1,
-                    source=source,
-                    controller=seat,
-                    vars=_frozen(ctx.vars),
+                    result.most if result.hidden else min(result.most, len(result.options)),
+                    result.key,
+                    result.hidden,
+                    key,
+                    index + 1,
+                    source,
+                    seat,
+                    _frozen(ctx.vars),
                 )
             )
             return

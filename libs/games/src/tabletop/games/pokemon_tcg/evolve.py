@@ -74,6 +74,9 @@ from .state import (
     State,
     owner,
     replace_mon,
+    with_discard,
+    with_phase,
+    with_prompt,
     with_side,
 )
 from .zones import cured, from_deck, from_hand, put, take, without
@@ -83,6 +86,8 @@ _ROTATION = {"asleep": ASLEEP, "confused": CONFUSED, "paralyzed": PARALYZED}
 
 def _unmarked(state: State, instance: int) -> State:
     """Effects on a Pokémon end when it evolves or leaves the Active Spot."""
+    if not state.markers:
+        return state
     return replace(state, markers=tuple(k for k in state.markers if k.target != instance))
 
 
@@ -139,17 +144,13 @@ def _revealed(s: State, e: SetupRevealed) -> State:
 
 
 def _turn_started(s: State, e: TurnStarted) -> State:
-    markers = tuple(k for k in s.markers if k.until >= e.turn)
-    return replace(
-        s,
-        turn=e.turn,
-        current=e.seat,
-        used=0,
-        abilities_used=(),
-        markers=markers,
-        phase=MAIN,
-        downed_by_attack=(),
-    )
+    markers = tuple(k for k in s.markers if k.until >= e.turn) if s.markers else ()
+    # Once a turn: rebuilt positionally (cards, sides, phase, chooser, first, turn,
+    # current, used, abilities_used, stadium, prompt, markers, ..., downed_by_attack, ...).
+    return State(
+        s.cards, s.sides, MAIN, s.chooser, s.first, e.turn, e.seat, 0, (), s.stadium, s.prompt,
+        markers, *s[12:15], (), *s[16:]
+    )  # fmt: skip
 
 
 def _moved(s: State, e: CardsMoved) -> State:
@@ -173,7 +174,7 @@ def _energy_attached(s: State, e: EnergyAttached) -> State:
     side = from_hand(s.sides[e.seat], (e.card,))
     mon = side.find(e.target)  # one of the seat's own Pokémon (decide checks it)
     assert mon is not None
-    side = replace_mon(side, e.target, replace(mon, energy=(*mon.energy, e.card)))
+    side = replace_mon(side, e.target, Mon(mon.card, mon.below, (*mon.energy, e.card), *mon[3:]))
     return with_side(s, e.seat, side, used=s.used | ENERGY)
 
 
@@ -205,7 +206,7 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
     side = from_hand(side, (e.card,))
     if e.kind in ("item", "supporter"):
         used = s.used | (SUPPORTER if e.kind == "supporter" else 0)
-        return with_side(s, e.seat, replace(side, discard=(*side.discard, e.card)), used=used)
+        return with_side(s, e.seat, with_discard(side, (*side.discard, e.card)), used=used)
     s = with_side(s, e.seat, side)
     if e.kind == "tool":
         assert e.target is not None
@@ -222,7 +223,7 @@ def _retreated(s: State, e: Retreated) -> State:
     assert active is not None
     s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, replace(side, discard=side.discard + e.discarded))
+    s = with_side(s, e.seat, with_discard(side, side.discard + e.discarded))
     return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
 
 
@@ -329,14 +330,15 @@ def _prompt(s: State, e: PromptOpened) -> State:
     if e.script is not None:
         resume = Resume(e.script, e.step, e.controller, e.source, e.vars)
     prompt = Prompt(e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden)
-    return replace(s, prompt=prompt)
+    return with_prompt(s, prompt)
 
 
 def _picked(s: State, e: Picked) -> State:
     assert s.prompt is not None
     if e.option is None:
         return s
-    return replace(s, prompt=replace(s.prompt, picked=(*s.prompt.picked, e.option)))
+    p = s.prompt  # one pick more (a prompt's sixth field), rebuilt positionally
+    return with_prompt(s, Prompt._make((*p[:5], (*p.picked, e.option), *p[6:])))
 
 
 def _stadium_gone(s: State, seat: int) -> State:
@@ -378,7 +380,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     AbilityUsed: lambda s, e: replace(s, abilities_used=(*s.abilities_used, e.pokemon)),
     Retreated: _retreated,
     Switched: lambda s, e: _switch(s, e.seat, e.to),
-    AttackUsed: lambda s, e: replace(s, phase=ATTACKED),
+    AttackUsed: lambda s, e: with_phase(s, ATTACKED),
     CoinFlipped: lambda s, e: s,
     Damaged: _damaged,
     Healed: lambda s, e: _update_mon(
@@ -395,9 +397,9 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     PokemonShuffledIn: _shuffled_in,
     PromptOpened: _prompt,
     Picked: _picked,
-    PromptClosed: lambda s, e: replace(s, prompt=None),
-    TurnEnded: lambda s, e: replace(s, phase=CHECKUP),
-    CheckupDone: lambda s, e: replace(s, phase=BETWEEN),
+    PromptClosed: lambda s, e: with_prompt(s, None),
+    TurnEnded: lambda s, e: with_phase(s, CHECKUP),
+    CheckupDone: lambda s, e: with_phase(s, BETWEEN),
     SuddenDeath: _sudden_death,
     GameOver: lambda s, e: replace(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
 }

@@ -27,19 +27,21 @@ from .commands import (
     UseStadium,
 )
 from .damage import evolves_early, retreat_cost
-from .interned import shared
+from .interned import interned, shared
 from .main_phase import (
-    has_ability,
-    why_not_ability,
-    why_not_attack,
-    why_not_bench,
-    why_not_evolve,
+    ability_refusal,
+    attack_refusal,
+    attacker_refusal,
+    bench_refusal,
+    evolve_refusal,
+    trainer_refusal,
     why_not_retreat,
     why_not_stadium,
-    why_not_trainer,
+    with_abilities,
 )
 from .state import (
     BENCH,
+    CARDS,
     CHOOSE_FIRST,
     ENERGY,
     MAIN,
@@ -98,43 +100,61 @@ def legal_commands(s: State, seat: int) -> list[Command]:
     return _main_commands(s, seat)
 
 
+# The main phase's commands, made positionally (interned): built once, then a dict look-up.
+_play_basic = interned(PlayBasic, "seat", "card")
+_evolve = interned(Evolve, "seat", "card", "target")
+_attach = interned(AttachEnergy, "seat", "card", "target")
+_play_trainer = interned(PlayTrainer, "seat", "card", "target")
+_use_ability = interned(UseAbility, "seat", "pokemon")
+_retreat = interned(Retreat, "seat", "to", "discard")
+_use_attack = interned(UseAttack, "seat", "attack")
+_use_stadium = interned(UseStadium, "seat")
+_end_turn = interned(EndTurn, "seat")
+
+
 def _main_commands(s: State, seat: int) -> list[Command]:
+    # Only called in the main phase without a prompt, for cards in the hand: the
+    # `*_refusal` checks skip those two tests (the `why_not_*` checks repeat them).
     side = s.sides[seat]
+    cards = s.cards
     out: list[Command] = []
-    mons = [mon.card for mon in side.mons()]
-    names = [card_of(s, t).name for t in mons]
+    in_play = side.mons()
+    mons = [mon.card for mon in in_play]
+    names = [CARDS[cards[t]].name for t in mons]
     # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
-    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in side.mons())
+    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in in_play)
     can_attach = not s.used & ENERGY
+    can_bench: bool | None = None  # the same answer for every Basic: asked once
     for i in side.hand:
-        c = card_of(s, i)
+        c = CARDS[cards[i]]
         if c.is_basic_pokemon:
-            if why_not_bench(s, seat, i) is None:
-                out.append(shared(PlayBasic, seat=seat, card=i))
+            if can_bench is None:
+                can_bench = bench_refusal(s, seat, i) is None
+            if can_bench:
+                out.append(_play_basic(seat, i))
         elif c.is_pokemon:
             if can_evolve:
                 out += [
-                    shared(Evolve, seat=seat, card=i, target=t)
+                    _evolve(seat, i, t)
                     for t, name in zip(mons, names, strict=True)
-                    if name == c.evolves_from and why_not_evolve(s, seat, i, t) is None
+                    if name == c.evolves_from and evolve_refusal(s, seat, i, t) is None
                 ]
         elif c.kind == "energy":
             if can_attach:
-                out += [shared(AttachEnergy, seat=seat, card=i, target=t) for t in mons]
-        else:
-            targets = mons if c.trainer_kind == "tool" else [None]
+                out += [_attach(seat, i, t) for t in mons]
+        elif c.trainer_kind == "tool":
             out += [
-                shared(PlayTrainer, seat=seat, card=i, target=t)
-                for t in targets
-                if why_not_trainer(s, seat, i, t) is None
+                _play_trainer(seat, i, t) for t in mons if trainer_refusal(s, seat, i, t) is None
             ]
+        elif trainer_refusal(s, seat, i, None) is None:
+            out.append(_play_trainer(seat, i, None))
     out += [
-        shared(UseAbility, seat=seat, pokemon=t)
-        for t in mons
-        if has_ability(s, t) and why_not_ability(s, seat, t) is None
+        _use_ability(seat, t)
+        for t in with_abilities(s, mons)
+        if ability_refusal(s, seat, t) is None
     ]
     if s.stadium >= 0 and why_not_stadium(s, seat) is None:
-        out.append(shared(UseStadium, seat=seat))
+        out.append(_use_stadium(seat))
     active = side.active
     if active is not None:
         if not s.used & RETREAT and side.bench:
@@ -143,16 +163,9 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             # a Benched Pokémon, so the check answers the same for all: ask it once.
             first = (side.bench[0].card, payments[0]) if payments else None
             if first is not None and why_not_retreat(s, seat, *first) is None:
-                out += [
-                    shared(Retreat, seat=seat, to=mon.card, discard=paid)
-                    for paid in payments
-                    for mon in side.bench
-                ]
-        attacks = range(len(card_of(s, active.card).attacks))
-        out += [
-            shared(UseAttack, seat=seat, attack=i)
-            for i in attacks
-            if why_not_attack(s, seat, i) is None
-        ]
-    out.append(shared(EndTurn, seat=seat))
+                out += [_retreat(seat, mon.card, paid) for paid in payments for mon in side.bench]
+        if attacker_refusal(s, seat) is None:
+            attacks = range(len(CARDS[cards[active.card]].attacks))
+            out += [_use_attack(seat, i) for i in attacks if attack_refusal(s, seat, i) is None]
+    out.append(_end_turn(seat))
     return out

@@ -38,11 +38,12 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
-from .interned import shared
+from .interned import interned, shared
 from .registry import POOL
 from .state import (
     ASLEEP,
     BENCH,
+    CARDS,
     CONFUSED,
     ENERGY,
     MAIN,
@@ -77,8 +78,12 @@ def _main(s: State) -> Refusal | None:
 
 # ------------------------------------------------------------------- checks
 def why_not_bench(s: State, seat: int, instance: int) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or bench_refusal(s, seat, instance)
+
+
+# The `*_refusal` checks are the `why_not_*` checks past the main phase and the
+# hand (which `legal_commands` knows hold for its candidates): one test, shared.
+def bench_refusal(s: State, seat: int, instance: int) -> Refusal | None:
     if not card_of(s, instance).is_basic_pokemon:
         return Refusal(
             TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not a Basic Pokémon"
@@ -89,8 +94,10 @@ def why_not_bench(s: State, seat: int, instance: int) -> Refusal | None:
 
 
 def why_not_evolve(s: State, seat: int, instance: int, target: int) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or evolve_refusal(s, seat, instance, target)
+
+
+def evolve_refusal(s: State, seat: int, instance: int, target: int) -> Refusal | None:
     evolution = card_of(s, instance)
     mon = s.sides[seat].find(target)
     if mon is None:
@@ -129,8 +136,10 @@ def why_not_attach(s: State, seat: int, instance: int, target: int) -> Refusal |
 
 
 def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
-    if reason := _main(s) or _in_hand(s, seat, instance):
-        return reason
+    return _main(s) or _in_hand(s, seat, instance) or trainer_refusal(s, seat, instance, target)
+
+
+def trainer_refusal(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
     trainer = card_of(s, instance)
     kind = trainer.trainer_kind
     if not kind:
@@ -168,15 +177,18 @@ def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> R
     return None
 
 
-def has_ability(s: State, pokemon: int) -> bool:
-    """The Pokémon's card has an Ability to use (a cheap first test for enumeration)."""
-    entry = POOL.get(s.cards[pokemon])
-    return entry is not None and bool(entry.ability)
+def with_abilities(s: State, pokemon: list[int]) -> list[int]:
+    """Those of `pokemon` whose card has an Ability to use (a cheap first test for
+    enumeration, one call for all)."""
+    cards, get = s.cards, POOL.get
+    return [t for t in pokemon if (entry := get(cards[t])) is not None and entry.ability]
 
 
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
-    if reason := _main(s):
-        return reason
+    return _main(s) or ability_refusal(s, seat, pokemon)
+
+
+def ability_refusal(s: State, seat: int, pokemon: int) -> Refusal | None:
     mon = s.sides[seat].find(pokemon)
     if mon is None:
         return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {pokemon} in play")
@@ -235,7 +247,10 @@ def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> R
 
 def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
-    have = [card_of(s, e).energy_type for e in energy]
+    if len(energy) < len(cost):
+        return False  # too few Energy, whatever their types (every Energy gives one)
+    cards = s.cards
+    have = [CARDS[cards[e]].energy_type for e in energy]
     for letter in cost:
         if letter == "C":
             continue
@@ -248,15 +263,21 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
 def why_not_attack(s: State, seat: int, index: int) -> Refusal | None:
     if reason := _main(s):
         return reason
-    side = s.sides[seat]
-    active = side.active
+    active = s.sides[seat].active
     if active is None:
         return Refusal(TCGCode.ACTIVE_MISSING, "you have no Active Pokémon")
-    attacks = card_of(s, active.card).attacks
-    if index >= len(attacks):
+    if index >= len(card_of(s, active.card).attacks):
         return Refusal(
             TCGCode.NO_SUCH_ATTACK, f"{card_of(s, active.card).name} has no attack {index}"
         )
+    return attacker_refusal(s, seat) or attack_refusal(s, seat, index)
+
+
+def attacker_refusal(s: State, seat: int) -> Refusal | None:
+    """Why the Active Pokémon (there is one) may use none of its attacks now."""
+    side = s.sides[seat]
+    active = side.active
+    assert active is not None
     if s.turn == 1:
         return Refusal(
             TCGCode.FIRST_TURN, "the player who goes first cannot attack on their first turn"
@@ -265,15 +286,22 @@ def why_not_attack(s: State, seat: int, index: int) -> Refusal | None:
         return Refusal(TCGCode.CONDITION, "an Asleep or Paralyzed Pokémon cannot attack")
     if is_marked(s, "cant_attack", active.card):
         return Refusal(TCGCode.PREVENTED, "this Pokémon cannot attack during this turn")
+    return None
+
+
+def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
+    """Why the Active Pokémon may not use its attack `index` (one it has), past
+    `attacker_refusal`."""
+    active = s.sides[seat].active
+    assert active is not None
+    attack = card_of(s, active.card).attacks[index]
     if any(
         k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
         for k in s.markers
     ):
-        return Refusal(TCGCode.PREVENTED, f"{attacks[index].name} cannot be used during this turn")
-    if not energy_meets(s, active.energy, attacks[index].cost):
-        return Refusal(
-            TCGCode.NOT_ENOUGH_ENERGY, f"{attacks[index].name} needs {attacks[index].cost} Energy"
-        )
+        return Refusal(TCGCode.PREVENTED, f"{attack.name} cannot be used during this turn")
+    if not energy_meets(s, active.energy, attack.cost):
+        return Refusal(TCGCode.NOT_ENOUGH_ENERGY, f"{attack.name} needs {attack.cost} Energy")
     return None
 
 
@@ -294,9 +322,17 @@ def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
         run(b, f"{b.state.cards[instance]}/on_play", seat, instance)
 
 
+# The events of the commonest commands, made positionally (interned).
+_benched = interned(BasicBenched, "seat", "card")
+_attached = interned(EnergyAttached, "seat", "card", "target")
+_trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
+_turn_ended = interned(TurnEnded, "seat")
+_retreated = interned(Retreated, "seat", "discarded", "to")
+
+
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(shared(BasicBenched, seat=c.seat, card=c.card))
+    b.emit(_benched(c.seat, c.card))
     when_played(b, c.seat, c.card)
 
 
@@ -308,14 +344,14 @@ def evolve(b: EventBuilder[State], c: Evolve) -> None:
 
 def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(shared(EnergyAttached, seat=c.seat, card=c.card, target=c.target))
+    b.emit(_attached(c.seat, c.card, c.target))
 
 
 def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(shared(TrainerPlayed, seat=c.seat, card=c.card, kind=kind, target=c.target))
+    b.emit(_trainer_played(c.seat, c.card, kind, c.target))
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
@@ -333,7 +369,7 @@ def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
 
 def retreat(b: EventBuilder[State], c: Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
-    b.emit(Retreated(seat=c.seat, discarded=c.discard, to=c.to))
+    b.emit(_retreated(c.seat, c.discard, c.to))
 
 
 def attack(b: EventBuilder[State], c: UseAttack) -> None:
@@ -356,4 +392,4 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(shared(TurnEnded, seat=c.seat))
+    b.emit(_turn_ended(c.seat))

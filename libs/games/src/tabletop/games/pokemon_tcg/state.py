@@ -65,7 +65,13 @@ class Side(NamedTuple):
         return ((self.active,) if self.active else ()) + self.bench
 
     def find(self, instance: int) -> Mon | None:
-        return next((m for m in self.mons() if m.card == instance), None)
+        active = self.active
+        if active is not None and active.card == instance:
+            return active
+        for mon in self.bench:
+            if mon.card == instance:
+                return mon
+        return None
 
 
 class Resume(NamedTuple):
@@ -144,25 +150,58 @@ def owner(instance: int) -> int:
     return instance // DECK
 
 
-_CARDS = catalog()  # one dict for the whole process: the hottest lookup of the rules
+CARDS = catalog()  # one dict for the whole process: the hottest lookup of the rules
 
 
 def card_of(state: State, instance: int) -> Card:
-    return _CARDS[state.cards[instance]]
+    return CARDS[state.cards[instance]]
 
 
 def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
     """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
+    if not changes:
+        return State(state.cards, sides, *state[2:])  # the hottest copy: rebuilt positionally
+    if len(changes) == 1 and "used" in changes:  # an Energy attached, a Trainer played
+        return State._make((state.cards, sides, *state[2:7], changes["used"], *state[8:]))
     return replace(state, sides=sides, **changes)
+
+
+# The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
+def with_phase(state: State, phase: int) -> State:
+    return State(state.cards, state.sides, phase, *state[3:])
+
+
+def with_prompt(state: State, prompt: Prompt | None) -> State:
+    return State(*state[:10], prompt, *state[11:])
+
+
+def with_piles(side: Side, deck: tuple[int, ...], known_top: tuple[int, ...]) -> Side:
+    """`side` with its deck and the deck's known top cards replaced."""
+    return Side(deck, known_top, *side[2:])
+
+
+def with_hand(side: Side, hand: tuple[int, ...], known: tuple[int, ...]) -> Side:
+    """`side` with its hand and the opponent's knowledge of it replaced."""
+    return Side(side.deck, side.known_top, hand, known, *side[4:])
+
+
+def with_discard(side: Side, discard: tuple[int, ...]) -> Side:
+    """`side` with its discard pile replaced."""
+    return Side._make((*side[:4], discard, *side[5:]))
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return replace(side, active=mon)
+        return _with_mons(side, mon, side.bench)
     bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return replace(side, bench=tuple(m for m in bench if m is not None))
+    return _with_mons(side, side.active, tuple(m for m in bench if m is not None))
+
+
+def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+    d, k, h, n, c, p, _, _, r, rt, po, bu, mu, re = side  # every field, in order
+    return Side(d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re)
 
 
 def is_active(state: State, instance: int) -> bool:

@@ -27,7 +27,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .interned import shared
+from .interned import interned, shared
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -42,19 +42,30 @@ from .state import (
 )
 
 NO_ENTRY = Entry()
+# The events of every turn, made positionally (interned).
+_turn_ended = interned(TurnEnded, "seat")
+_turn_started = interned(TurnStarted, "seat", "turn")
+_prompt_closed = interned(PromptClosed, "seat")
+_CHECKUP_DONE = CheckupDone()
 
 
 def advance(b: EventBuilder[State]) -> None:
+    # Outside an attack, what `knockouts` does depends on the sides alone, and once it
+    # has run on them it has nothing more to do there: a turn's end (a phase change,
+    # no Pokémon touched) need not ask again.
+    settled = None
     while True:
         s = b.state
         if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
             return
-        knockouts(b)
-        s = b.state  # Knock Outs may have ended the game or started Sudden Death
-        if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
-            return
+        if s.sides is not settled or s.phase == ATTACKED:
+            knockouts(b)
+            s = b.state  # Knock Outs may have ended the game or started Sudden Death
+            if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
+                return
+            settled = s.sides
         if s.phase == ATTACKED:
-            b.emit(shared(TurnEnded, seat=s.current))
+            b.emit(_turn_ended(s.current))
         elif s.phase == CHECKUP:
             checkup(b)
         elif s.phase == BETWEEN:
@@ -72,7 +83,7 @@ def knockouts(b: EventBuilder[State]) -> None:
     """Knock Out every Pokémon with damage >= HP; the other player takes 1
     prize for each (2 for a Pokémon ex); then check who won; then ask for
     new Active Pokémon."""
-    if _knock_out_triggers(b):
+    if b.state.phase == ATTACKED and _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
     down = _down(s)
@@ -114,13 +125,15 @@ def knockouts(b: EventBuilder[State]) -> None:
 def _down(s: State) -> list[tuple[int, Mon]]:
     """The Pokémon in play whose damage reached their HP, the current player's first
     (every HP is > 0: an undamaged Pokémon needs no look-up)."""
-    down = []
+    down: list[tuple[int, Mon]] = []
     for seat in _order(s):
         side = s.sides[seat]
         active = side.active
         if active is not None and active.damage and active.damage >= hp(s, active):
             down.append((seat, active))
-        down += [(seat, mon) for mon in side.bench if mon.damage and mon.damage >= hp(s, mon)]
+        for mon in side.bench:
+            if mon.damage and mon.damage >= hp(s, mon):
+                down.append((seat, mon))
     return down
 
 
@@ -186,7 +199,7 @@ def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(shared(PromptClosed, seat=prompt.seat))
+    b.emit(_prompt_closed(prompt.seat))
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
@@ -213,13 +226,13 @@ def checkup(b: EventBuilder[State]) -> None:
             b.emit(ConditionChanged(seat=seat, condition="asleep", on=False))
         if side.rotation == PARALYZED and seat == s.current and side.rotation_turn < s.turn:
             b.emit(ConditionChanged(seat=seat, condition="paralyzed", on=False))
-    b.emit(shared(CheckupDone))
+    b.emit(_CHECKUP_DONE)
 
 
 def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(shared(TurnStarted, seat=seat, turn=s.turn + 1))
+    b.emit(_turn_started(seat, s.turn + 1))
     if not b.state.sides[seat].deck:
         b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return

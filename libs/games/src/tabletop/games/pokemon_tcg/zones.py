@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.kernel import replace
 
-from .state import NO_ROTATION, Side, replace_mon
+from .state import NO_ROTATION, Side, replace_mon, with_discard, with_hand, with_piles
 
 
 def without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -14,13 +14,18 @@ def without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
     # A card is in one place once: cards leaving from the front (a draw) are a slice.
     if cards[: len(gone)] == gone:
         return cards[len(gone) :]
+    if len(gone) == 1:  # one card (played, attached): two slices, no set
+        if gone[0] not in cards:
+            return cards
+        i = cards.index(gone[0])
+        return cards[:i] + cards[i + 1 :]
     drop = set(gone)
     return tuple(c for c in cards if c not in drop)
 
 
 def from_hand(side: Side, cards: tuple[int, ...]) -> Side:
     """Cards leave the hand; the opponent's knowledge of them goes too."""
-    return replace(side, hand=without(side.hand, cards), known=without(side.known, cards))
+    return with_hand(side, without(side.hand, cards), without(side.known, cards))
 
 
 def cured(side: Side) -> Side:
@@ -29,7 +34,7 @@ def cured(side: Side) -> Side:
 
 def from_deck(side: Side, cards: tuple[int, ...]) -> Side:
     """Cards leave the deck (the known top cards among them too)."""
-    return replace(side, deck=without(side.deck, cards), known_top=without(side.known_top, cards))
+    return with_piles(side, without(side.deck, cards), without(side.known_top, cards))
 
 
 def take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
@@ -49,13 +54,13 @@ def take(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> S
 
 def put(side: Side, zone: str, cards: tuple[int, ...], target: int | None) -> Side:
     if zone == "hand":
-        return replace(side, hand=tuple(sorted(side.hand + cards)))
+        return with_hand(side, tuple(sorted(side.hand + cards)), side.known)
     if zone == "deck":
         return replace(side, deck=cards + side.deck)
     if zone == "deck_bottom":
         return replace(side, deck=side.deck + cards)
     if zone == "discard":
-        return replace(side, discard=side.discard + cards)
+        return with_discard(side, side.discard + cards)
     if zone == "prizes":
         return replace(side, prizes=side.prizes + cards)
     assert zone == "energy" and target is not None

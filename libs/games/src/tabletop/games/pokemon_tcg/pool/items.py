@@ -138,6 +138,8 @@ def _candy_basic(ctx: Ctx, mon: Mon) -> bool:
 def _rare_candy_playable(s: State, seat: int, candy: int) -> bool:
     if first_turn_of_player(s):
         return False
+    if not any(card_of(s, i).stage == 2 for i in s.sides[seat].hand):
+        return False  # no Stage 2 to skip to: the usual case, without the look-ups below
     return any(
         card_of(s, mon.card).stage == 0 and mon.since < s.turn and _candy_stage2(s, seat, mon.card)
         for mon in s.sides[seat].mons()
