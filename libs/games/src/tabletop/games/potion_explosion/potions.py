@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
@@ -12,7 +14,10 @@ from .events import Completed, shared
 from .state import Burner, Marbles, Player, State
 
 
+@lru_cache(maxsize=8192)
 def open_holes(burner: Burner) -> Marbles:
+    """The holes still open (cached: a burner's record stays the same over the
+    several commands of a turn, and every one of them asks)."""
     h, f = TILES[burner.tile].holes, burner.filled
     return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
 
