@@ -11,6 +11,7 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -32,13 +33,14 @@ from .data import (
     MAGNETIC,
     PRISMATIC,
     PRISMATIC_LIMIT,
+    REACH,
     SANDS,
     STICKY,
     TILES,
     TYPES,
     WISDOM,
 )
-from .dispenser import check_take, reachable, refill, takeable
+from .dispenser import check_take, reachable, refill
 from .events import shared
 from .potions import any_open_hole, check_completion_limit, complete_if_full, open_holes
 from .state import PLAY, Pending, State
@@ -54,7 +56,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     effect = pending.effect
     out: list[Command] = []
     if effect == WISDOM:
-        out = [make(cm.Collect, seat=seat, marbles=((t, p),)) for t, p in takeable(tracks)]
+        out = list(_at_every_marble(cm.Collect, seat, tuple(map(len, tracks))))
     elif effect == MAGNETIC:
         for t, row in enumerate(tracks):
             for p in range(reachable(row) - 1):
@@ -109,7 +111,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
             ]
             out.append(make(cm.FinishEffect, seat=seat))
         else:
-            out = [make(cm.Discard, seat=seat, track=t, pos=p) for t, p in takeable(tracks)]
+            out = list(_at_every_marble(cm.Discard, seat, tuple(map(len, tracks))))
     elif effect == SANDS:
         player = state.players[seat]
         for i, tile in enumerate(player.completed):
@@ -117,6 +119,18 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
             if player.drunk[i] and kind != SANDS and can_use(state, seat, kind):
                 out.append(make(cm.Reuse, seat=seat, potion=i))
     return out
+
+
+@lru_cache(maxsize=512)
+def _at_every_marble(
+    kind: type[cm.Collect | cm.Discard], seat: int, lengths: tuple[int, ...]
+) -> tuple[Command, ...]:
+    """Wisdom's one-marble collects, or Lavamancing Filter's first discards: one
+    at every reachable marble, given the tracks' lengths (a few shapes recur)."""
+    spots = [(t, p) for t, n in enumerate(lengths) for p in range(min(n, REACH))]
+    if kind is cm.Collect:
+        return tuple(make(cm.Collect, seat=seat, marbles=((t, p),)) for t, p in spots)
+    return tuple(make(cm.Discard, seat=seat, track=t, pos=p) for t, p in spots)
 
 
 def can_use(state: State, seat: int, effect: int) -> bool:

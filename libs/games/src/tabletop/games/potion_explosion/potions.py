@@ -23,8 +23,13 @@ def open_holes(burner: Burner) -> Marbles:
 
 
 def slots_for(player: Player, colour: int) -> list[int]:
-    """Burner slots whose potion has an open hole of `colour`."""
-    return [i for i, b in enumerate(player.burners) if b is not None and open_holes(b)[colour] > 0]
+    """Burner slots whose potion has an open hole of `colour` (the two burners
+    unrolled: every place, stash and end of turn asks)."""
+    first, second = player.burners
+    slots = [0] if first is not None and open_holes(first)[colour] else []
+    if second is not None and open_holes(second)[colour]:
+        slots.append(1)
+    return slots
 
 
 def any_open_hole(player: Player) -> bool:
