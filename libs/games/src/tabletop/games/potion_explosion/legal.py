@@ -20,7 +20,7 @@ from .commands import make
 from .data import BURNERS, COLOURS, POOL_LIMIT, REACH
 from .effects import drinkable, effect_options
 from .potions import open_holes
-from .state import DRAFT, PLAY, REFILL, TIEBREAK, State, draft_seat
+from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
 
 _COLOURS = range(len(COLOURS))
 _SLOTS = range(BURNERS)
@@ -29,7 +29,7 @@ _SLOTS = range(BURNERS)
 class _SeatCommands:
     """The few commands of one seat's turn that depend on its hand, built once."""
 
-    __slots__ = ("end", "place", "stash", "unstash")
+    __slots__ = ("end", "place", "stash", "unstash", "unstashes")
 
     def __init__(self, seat: int) -> None:
         self.place = tuple(
@@ -38,6 +38,14 @@ class _SeatCommands:
         self.stash = tuple(cm.Stash(seat=seat, colour=name) for name in COLOURS)
         self.unstash = tuple(cm.Unstash(seat=seat, colour=name) for name in COLOURS)
         self.end = cm.EndTurn(seat=seat)
+        # The unstash commands of each pool content (at most POOL_LIMIT marbles: few).
+        self.unstashes: dict[Marbles, tuple[Command, ...]] = {}
+
+    def unstash_for(self, pool: Marbles) -> tuple[Command, ...]:
+        found = self.unstashes.get(pool)
+        if found is None:
+            found = self.unstashes[pool] = tuple(self.unstash[c] for c in _COLOURS if pool[c])
+        return found
 
 
 _SEATS: dict[int, _SeatCommands] = {}
@@ -109,23 +117,23 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     open0 = _NONE if first is None else open_holes(first)
     open1 = _NONE if second is None else open_holes(second)
     blocked = False  # a marble in hand must go onto a potion or into the pool first
-    for c in _COLOURS:
-        if hand[c]:
-            if open0[c]:
-                out.append(mine.place[c][0])
-                blocked = True
-            if open1[c]:
-                out.append(mine.place[c][1])
-                blocked = True
-    if pool[0] + pool[1] + pool[2] + pool[3] < POOL_LIMIT:
-        kept = turn.kept
+    if hand != _NONE:
         for c in _COLOURS:
-            if hand[c] > kept[c] and not (open0[c] or open1[c]):
-                out.append(mine.stash[c])
-                blocked = True
-    for c in _COLOURS:
-        if pool[c]:
-            out.append(mine.unstash[c])
+            if hand[c]:
+                if open0[c]:
+                    out.append(mine.place[c][0])
+                    blocked = True
+                if open1[c]:
+                    out.append(mine.place[c][1])
+                    blocked = True
+        if pool[0] + pool[1] + pool[2] + pool[3] < POOL_LIMIT:
+            kept = turn.kept
+            for c in _COLOURS:
+                if hand[c] > kept[c] and not (open0[c] or open1[c]):
+                    out.append(mine.stash[c])
+                    blocked = True
+    if pool != _NONE:
+        out += mine.unstash_for(pool)
     if False in player.drunk:  # a potion still to drink
         out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not blocked and (turn.taken or not any(lengths)):

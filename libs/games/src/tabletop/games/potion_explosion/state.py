@@ -8,7 +8,6 @@ order of the potion stacks below their tops; the reservoir is a multiset
 
 from __future__ import annotations
 
-from operator import add
 from typing import Literal, NamedTuple
 
 Marbles = tuple[int, int, int, int]
@@ -87,17 +86,10 @@ class State(NamedTuple):
     tiebreak_marbles: tuple[int, ...] = ()
 
 
-# One marble of each colour, added or taken away: `bump` maps `+` over the four
-# counts in C (every place, stash and unstash bumps two or three counts).
-_UNITS: dict[int, tuple[Marbles, ...]] = {
-    d: ((d, 0, 0, 0), (0, d, 0, 0), (0, 0, d, 0), (0, 0, 0, d)) for d in (1, -1)
-}
-
-
-def bump(marbles: Marbles, colour: int, delta: Literal[1, -1]) -> Marbles:
-    """`marbles` with one more (`delta` 1) or one fewer (-1) of `colour`."""
-    bumped: Marbles = tuple(map(add, marbles, _UNITS[delta][colour]))
-    return bumped
+def bump(marbles: Marbles, colour: int, delta: int) -> Marbles:
+    m = list(marbles)
+    m[colour] += delta
+    return (m[0], m[1], m[2], m[3])
 
 
 def plus(a: Marbles, b: Marbles) -> Marbles:

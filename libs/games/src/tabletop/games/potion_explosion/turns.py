@@ -59,10 +59,7 @@ def finish_turn(b: EventBuilder[State]) -> None:
     """Skill tokens, then the end-of-game check, then the next turn."""
     s = b.state
     seat = s.current
-    # Tokens are earned by completing potions: a turn that completed none has
-    # none to give (any earlier one was given at the end of its own turn).
-    awards = skill_awards(s.players[seat]) if s.turn.completed else ()
-    for reason in awards:
+    for reason in skill_awards(s.players[seat]):
         s = b.state
         if s.clock or s.supply:
             b.emit(shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0))
