@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
+from operator import eq, ne
 from typing import Any
 
 from tabletop.kernel import Command, EventBuilder, IllegalCommand
@@ -140,10 +141,15 @@ def can_use(state: State, seat: int, effect: int) -> bool:
     if effect in (WISDOM, ABYSSAL, LAVA):
         return any(tracks)
     if effect in (MAGNETIC, STICKY):
-        same = effect == STICKY
-        return any(
-            (row[p] == row[p + 1]) == same for row in tracks for p in range(reachable(row) - 1)
-        )
+        # Two touching reachable marbles of the same colour (Sticky) or of two
+        # colours (Magnetic); compared pairwise in C (`drinkable` asks on every
+        # command while such a potion waits to be drunk).
+        differ = eq if effect == STICKY else ne
+        for row in tracks:
+            reach = min(len(row), REACH)
+            if any(map(differ, row[: reach - 1], row[1:reach])):
+                return True
+        return False
     if effect == BLIND_LOVE:
         return any(any(p.pool) for o, p in enumerate(state.players) if o != seat)
     player = state.players[seat]
