@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from types import ModuleType
-from typing import Annotated, Any, ClassVar, Generic, TypedDict, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Generic, NoReturn, TypedDict, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
@@ -203,7 +203,9 @@ class Game(ABC, Generic[S]):
     # ------------------------------------------------------------- shared checks
     def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
         """Validate `command` against `state` and return the events it causes."""
-        self._check(state, command)
+        # The shared checks, settled inline in the usual case (see decide_and_fold).
+        if type(command) not in self._command_type_set or command.seat not in self.to_act(state):
+            self._refuse(state, command)
         made = self.decide_move(state, command, rng)
         return made.events if isinstance(made, EventBuilder) else made
 
@@ -218,7 +220,12 @@ class Game(ABC, Generic[S]):
             # The game's own `decide` may check more than the kernel: keep it.
             events = self.decide(state, command, rng)
             return events, self.fold(state, events)
-        self._check(state, command)
+        # The usual case settled inline (this runs once per command of every
+        # playout and search): a command of this game from a seat that acts
+        # now. An acting seat exists, and none acts once the game is over (the
+        # conformance suite checks both of every game).
+        if type(command) not in self._command_type_set or command.seat not in self.to_act(state):
+            self._refuse(state, command)
         made = self.decide_move(state, command, rng)
         if isinstance(made, EventBuilder):
             return made.events, made.state
@@ -232,19 +239,15 @@ class Game(ABC, Generic[S]):
     def _command_type_set(self) -> frozenset[type[Command]]:
         return frozenset(self.command_types)
 
-    def _check(self, state: S, command: Command) -> None:
-        """The checks every game shares: raise IllegalCommand unless `command`
-        is one of this game's and its seat may act now."""
+    def _refuse(self, state: S, command: Command) -> NoReturn:
+        """The refusal the shared checks give a command that is not this
+        game's, or whose seat may not act now, in their order: unknown
+        command, wrong seat, game over, not your turn."""
         if type(command) not in self._command_type_set:
             raise IllegalCommand(
                 Code.UNKNOWN_COMMAND, f"{type(command).__name__} is not a command of {self.id}"
             )
         acting = self.to_act(state)
-        if command.seat in acting:
-            # The usual case, settled by one call: an acting seat exists, and
-            # no seat acts once the game is over (the conformance suite checks
-            # both of every game).
-            return
         seats = self.seats(state)
         if not 0 <= command.seat < seats:
             raise IllegalCommand(
