@@ -1,4 +1,4 @@
-"""The speed-ups change nothing: the memoised fold of a decision, the folds that
+"""The speed-ups change nothing: the builder's fold of a decision, the folds that
 rebuild records from their leading fields and the shared events give exactly
 what a plain fold of freshly validated events gives."""
 
@@ -28,19 +28,18 @@ def test_every_step_matches_a_plain_fold() -> None:
             assert step.after == _plain_fold(step.before, step.events), step.command
 
 
-def test_memo_answers_only_for_the_decided_events() -> None:
+def test_a_decision_of_several_events_folds_as_a_plain_fold() -> None:
     state = GAME.new(2, seed=11)
     rng = random.Random(1)
     while True:
         seat = GAME.to_act(state)[0]
         command = GAME.legal_commands(state, seat)[0]
-        events = GAME.decide(state, command, rng)
+        events, after = GAME.decide_and_fold(state, command, rng)
         if len(events) > 1:
             break
-        state = GAME.fold(state, events)
-    after = GAME.fold(state, events)
+        state = after
     assert after == _plain_fold(state, events)
-    # Equal copies, fewer events, another state: each folds for itself.
+    # Any events fold for themselves: equal copies, fewer events.
     copies = [GAME.parse_event(e.model_dump()) for e in events]
     assert GAME.fold(state, copies) == after
     assert GAME.fold(state, events[:1]) == _plain_fold(state, events[:1])

@@ -134,10 +134,16 @@ class GameHead:
         return cls(game, state, commit, stream_seq, {commit.command_id: 1}, table=table)
 
     def then(
-        self, commit: Commit, stream_seq: int = 0, events: Sequence[Event] | None = None
+        self,
+        commit: Commit,
+        stream_seq: int = 0,
+        events: Sequence[Event] | None = None,
+        folded: Any = None,
     ) -> GameHead:
-        """The head after one more commit (`events`: already parsed, no re-parse)."""
-        state, table = _fold(self.game, self.state, self.table, commit, events)
+        """The head after one more commit (`events`: already parsed, no re-parse;
+        `folded`: the game state they fold into, when the caller has it from
+        `Game.decide_and_fold`, so they are not folded again)."""
+        state, table = _fold(self.game, self.state, self.table, commit, events, folded)
         seqs, recorded_from = _recorded(self.command_seqs, self.recorded_from, (commit,))
         return GameHead(
             self.game, state, commit, stream_seq, seqs, recorded_from, self.snapshot_seq, table
@@ -162,15 +168,20 @@ def _fold(
     table: Table,
     commit: Commit,
     events: Sequence[Event] | None = None,
+    folded: Any = None,
 ) -> tuple[Any, Table]:
     """One commit folded into the game's state (its own events; `events`:
-    already parsed) and the platform's table (its `platform.` events, then the
-    clock, which needs who must act next only when the game has a clock)."""
+    already parsed; `folded`: their fold, already made) and the platform's
+    table (its `platform.` events, then the clock, which needs who must act
+    next only when the game has a clock)."""
     own, platform = split_events(commit.events)
-    if events is None:
-        events = [game.parse_event(event) for event in own]
-    if events:
-        state = game.fold(state, events)
+    if folded is not None:
+        state = folded
+    else:
+        if events is None:
+            events = [game.parse_event(event) for event in own]
+        if events:
+            state = game.fold(state, events)
     if not platform and table.settings is None:
         return state, table
     table = table.then(

@@ -5,8 +5,9 @@ is taken, a turn that ends after a card is bought), so `decide` records each
 event and folds it at once: later steps read `builder.state`, the state the
 earlier events made. Chance goes through the builder's `rng` and always lands
 in an event, so `evolve` never needs one. At the end `builder.events` is what
-`decide` returns and `builder.state` is the fold of those events, which the
-game may memoise so the rules service does not fold them twice.
+`decide` returns and `builder.state` is the fold of those events: a game's
+`decide_move` returns the builder, and `Game.decide_and_fold` hands both on,
+so no caller folds those events a second time.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ A game is a set of pure functions over an immutable state (see DESIGN.md):
 `outcome`, `sample_world`. Subclasses implement those; this base class adds the
 checks every game shares (unknown command, seat out of range, game over, not
 your turn) and the conveniences tools and tests use: `new`, `apply`, `replay`,
-`parse_command`, `parse_event`. Bots need two optional extras, both found in
+`parse_command`, `parse_event`, and `decide_and_fold`, the step every
+playout, bot and the rules service take (a command's events and the state
+they fold into, folded once). Bots need two optional extras, both found in
 the game package's `evaluation` module: a heuristic (`evaluate_all`) and
 defaults for their search (`search_hints`). Clients get the printed facts of
 the cards from `card_catalog`, found in the package's `card_facts` module.
@@ -23,10 +25,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from types import ModuleType
-from typing import Annotated, Any, ClassVar, Generic, TypedDict, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Generic, NoReturn, TypedDict, TypeVar, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from .builder import EventBuilder
 from .errors import Code, IllegalCommand
 from .messages import Command, Event, GameConfig, Outcome
 
@@ -83,9 +86,14 @@ class Game(ABC, Generic[S]):
         here and recorded in the returned events."""
 
     @abstractmethod
-    def decide_move(self, state: S, command: Command, rng: random.Random) -> list[Event]:
+    def decide_move(
+        self, state: S, command: Command, rng: random.Random
+    ) -> list[Event] | EventBuilder[S]:
         """Game-specific validation and consequences of a command that has
-        already passed the shared checks of `decide`. Raise IllegalCommand."""
+        already passed the shared checks of `decide`. Raise IllegalCommand.
+        Return the events, or the `EventBuilder` that recorded them: its
+        `state` is their fold already, so `decide_and_fold` does not fold
+        them a second time."""
 
     @abstractmethod
     def evolve(self, state: S | None, event: Event) -> S:
@@ -195,10 +203,51 @@ class Game(ABC, Generic[S]):
     # ------------------------------------------------------------- shared checks
     def decide(self, state: S, command: Command, rng: random.Random) -> list[Event]:
         """Validate `command` against `state` and return the events it causes."""
-        if type(command) not in self.command_types:
+        # The shared checks, settled inline in the usual case (see decide_and_fold).
+        if type(command) not in self._command_type_set or command.seat not in self.to_act(state):
+            self._refuse(state, command)
+        made = self.decide_move(state, command, rng)
+        return made.events if isinstance(made, EventBuilder) else made
+
+    def decide_and_fold(
+        self, state: S, command: Command, rng: random.Random
+    ) -> tuple[list[Event], S]:
+        """`decide`, and the state its events fold into (`fold(state, events)`),
+        folded once: a `decide_move` that returns its `EventBuilder` folded
+        each event as it recorded it. Playouts, bots, `apply` and the rules
+        service step with this."""
+        if self._overrides_decide:
+            # The game's own `decide` may check more than the kernel: keep it.
+            events = self.decide(state, command, rng)
+            return events, self.fold(state, events)
+        # The usual case settled inline (this runs once per command of every
+        # playout and search): a command of this game from a seat that acts
+        # now. An acting seat exists, and none acts once the game is over (the
+        # conformance suite checks both of every game).
+        if type(command) not in self._command_type_set or command.seat not in self.to_act(state):
+            self._refuse(state, command)
+        made = self.decide_move(state, command, rng)
+        if isinstance(made, EventBuilder):
+            return made.events, made.state
+        return made, self.fold(state, made)
+
+    @cached_property
+    def _overrides_decide(self) -> bool:
+        return type(self).decide is not Game.decide
+
+    @cached_property
+    def _command_type_set(self) -> frozenset[type[Command]]:
+        return frozenset(self.command_types)
+
+    def _refuse(self, state: S, command: Command) -> NoReturn:
+        """The refusal the shared checks give a command that is not this
+        game's, or whose seat may not act now, in their order: unknown
+        command, wrong seat, game over, not your turn."""
+        if type(command) not in self._command_type_set:
             raise IllegalCommand(
                 Code.UNKNOWN_COMMAND, f"{type(command).__name__} is not a command of {self.id}"
             )
+        acting = self.to_act(state)
         seats = self.seats(state)
         if not 0 <= command.seat < seats:
             raise IllegalCommand(
@@ -206,14 +255,11 @@ class Game(ABC, Generic[S]):
             )
         if self.outcome(state) is not None:
             raise IllegalCommand(Code.GAME_OVER, "the game is over")
-        acting = self.to_act(state)
-        if command.seat not in acting:
-            raise IllegalCommand(
-                Code.NOT_YOUR_TURN,
-                f"seat {command.seat} may not act now; waiting for seat(s) "
-                + ", ".join(map(str, acting)),
-            )
-        return self.decide_move(state, command, rng)
+        raise IllegalCommand(
+            Code.NOT_YOUR_TURN,
+            f"seat {command.seat} may not act now; waiting for seat(s) "
+            + ", ".join(map(str, acting)),
+        )
 
     # ------------------------------------------------------------- entry points
     def make_config(self, players: int, /, **options: Any) -> GameConfig:
@@ -246,7 +292,7 @@ class Game(ABC, Generic[S]):
         """`decide` then `evolve`: the state after a legal command."""
         if not isinstance(command, Command):
             command = self.parse_command(command)
-        return self.fold(state, self.decide(state, command, random.Random(seed)))
+        return self.decide_and_fold(state, command, random.Random(seed))[1]
 
     def fold(self, state: S | None, events: Iterable[Event]) -> S:
         for event in events:

@@ -46,7 +46,7 @@ def random_playout(
 
 def _steps(game: Game[Any], state: Any, rng: random.Random, max_steps: int) -> Iterator[Step]:
     # The game's methods bound once: this loop is what the benchmark measures.
-    to_act, legal_commands, decide, fold = game.to_act, game.legal_commands, game.decide, game.fold
+    to_act, legal_commands, decide_and_fold = game.to_act, game.legal_commands, game.decide_and_fold
     choice = rng.choice
     for _ in range(max_steps):
         acting = to_act(state)
@@ -59,8 +59,7 @@ def _steps(game: Game[Any], state: Any, rng: random.Random, max_steps: int) -> I
         command = commands[0] if len(commands) == 1 else choice(commands)
         # One generator for choices and chance: reproducible per seed, and no
         # per-step seeding cost (it dominated the fastest games' steps).
-        events = tuple(decide(state, command, rng))
-        after = fold(state, events)
-        yield _new_step(Step, (state, command, events, after))
+        events, after = decide_and_fold(state, command, rng)
+        yield _new_step(Step, (state, command, tuple(events), after))
         state = after
     raise StepLimitExceeded(f"{game.id}: no end after {max_steps} steps")

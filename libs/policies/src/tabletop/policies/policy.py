@@ -59,4 +59,4 @@ def command_key(command: Command) -> Hashable:
 
 def step(game: Game[Any], state: Any, command: Command, rng: Any) -> Any:
     """`decide` then `fold`, with chance drawn from `rng` (search's apply)."""
-    return game.fold(state, game.decide(state, command, rng))
+    return game.decide_and_fold(state, command, rng)[1]

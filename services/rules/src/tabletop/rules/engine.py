@@ -209,6 +209,7 @@ class Rules:
         capped = cap_events(head, self.max_commits)
         seat: int | None
         events: list[Event] = []
+        folded: object = None  # the game state after `events`, when decided here
         try:
             if capped is not None:
                 command_id, seat, wire = f"commit-cap:{head.seq + 1}", None, capped
@@ -216,7 +217,7 @@ class Rules:
                 command_id, (seat, wire) = request.command_id, platform
             else:
                 command = head.game.parse_command(request.command)
-                events = head.game.decide(head.state, command, _fresh_rng())
+                events, folded = head.game.decide_and_fold(head.state, command, _fresh_rng())
                 command_id, seat = request.command_id, command.seat
                 wire = [event.model_dump(mode="json") for event in events]
         except IllegalCommand as exc:
@@ -246,7 +247,7 @@ class Rules:
                 f"command id {request.command_id} was already used by another game",
                 game_id,
             ) from None
-        self.heads.put(game_id, head.then(commit, stream_seq, events))
+        self.heads.put(game_id, head.then(commit, stream_seq, events, folded))
         if capped is not None:
             raise Refusal(
                 Code.GAME_OVER, f"the game reached the cap of {self.max_commits} commits",

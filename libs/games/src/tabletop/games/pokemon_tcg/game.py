@@ -4,12 +4,11 @@ wiring the modules of this package together."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import field_validator
 
-from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
+from tabletop.kernel import Command, Event, EventBuilder, Game, GameConfig, JsonDict, Outcome
 
 from . import (
     commands,
@@ -50,7 +49,6 @@ class PokemonTCG(Game[State]):
     command_types = COMMAND_TYPES
     event_types = EVENT_TYPES
     view_model = views.PokemonTCGView
-    _last: tuple[State, tuple[Event, ...], State] | None = None  # the last decide, folded
     option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
         {},
         {"decks": ("darkness", "colorless")},
@@ -65,23 +63,10 @@ class PokemonTCG(Game[State]):
         assert isinstance(config, PokemonTCGConfig)
         return start(config.decks, config.first_chooser, rng)
 
-    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        b = decide(state, command, rng)
-        # `decide` folded its events as it made them: the fold that follows reuses it.
-        self._last = (state, tuple(b.events), b.state)
-        return b.events
-
-    def fold(self, state: State | None, events: Iterable[Event]) -> State:
-        last = self._last
-        # Tuple equality tries identity first (in C): the events just decided are cheap.
-        if (
-            last is not None
-            and state is last[0]
-            and isinstance(events, list | tuple)
-            and tuple(events) == last[1]
-        ):
-            return last[2]
-        return super().fold(state, events)
+    def decide_move(
+        self, state: State, command: Command, rng: random.Random
+    ) -> EventBuilder[State]:
+        return decide(state, command, rng)  # its state is the fold (decide_and_fold)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)

@@ -87,7 +87,7 @@ def draw_refill(
 ) -> tuple[tuple[int, int], ...]:
     """Random marbles from the reservoir onto the shortest tracks (lowest index
     first) until every track is full or the reservoir is empty."""
-    lengths = [len(t) for t in tracks]
+    lengths = list(map(len, tracks))
     counts = list(reservoir)
     total = sum(counts)
     added: list[tuple[int, int]] = []

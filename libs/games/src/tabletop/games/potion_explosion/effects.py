@@ -11,7 +11,9 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import product
+from operator import eq, ne
 from typing import Any
 
 from tabletop.kernel import Command, EventBuilder, IllegalCommand
@@ -32,13 +34,14 @@ from .data import (
     MAGNETIC,
     PRISMATIC,
     PRISMATIC_LIMIT,
+    REACH,
     SANDS,
     STICKY,
     TILES,
     TYPES,
     WISDOM,
 )
-from .dispenser import check_take, reachable, refill, takeable
+from .dispenser import check_take, reachable, refill
 from .events import shared
 from .potions import any_open_hole, check_completion_limit, complete_if_full, open_holes
 from .state import PLAY, Pending, State
@@ -54,7 +57,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     effect = pending.effect
     out: list[Command] = []
     if effect == WISDOM:
-        out = [make(cm.Collect, seat=seat, marbles=((t, p),)) for t, p in takeable(tracks)]
+        out = list(_at_every_marble(cm.Collect, seat, tuple(map(len, tracks))))
     elif effect == MAGNETIC:
         for t, row in enumerate(tracks):
             for p in range(reachable(row) - 1):
@@ -109,7 +112,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
             ]
             out.append(make(cm.FinishEffect, seat=seat))
         else:
-            out = [make(cm.Discard, seat=seat, track=t, pos=p) for t, p in takeable(tracks)]
+            out = list(_at_every_marble(cm.Discard, seat, tuple(map(len, tracks))))
     elif effect == SANDS:
         player = state.players[seat]
         for i, tile in enumerate(player.completed):
@@ -119,6 +122,18 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     return out
 
 
+@lru_cache(maxsize=512)
+def _at_every_marble(
+    kind: type[cm.Collect | cm.Discard], seat: int, lengths: tuple[int, ...]
+) -> tuple[Command, ...]:
+    """Wisdom's one-marble collects, or Lavamancing Filter's first discards: one
+    at every reachable marble, given the tracks' lengths (a few shapes recur)."""
+    spots = [(t, p) for t, n in enumerate(lengths) for p in range(min(n, REACH))]
+    if kind is cm.Collect:
+        return tuple(make(cm.Collect, seat=seat, marbles=((t, p),)) for t, p in spots)
+    return tuple(make(cm.Discard, seat=seat, track=t, pos=p) for t, p in spots)
+
+
 def can_use(state: State, seat: int, effect: int) -> bool:
     """Whether a freshly drunk `effect` could do anything now: the same answer
     as `bool(effect_options(...))`, without building the commands."""
@@ -126,10 +141,15 @@ def can_use(state: State, seat: int, effect: int) -> bool:
     if effect in (WISDOM, ABYSSAL, LAVA):
         return any(tracks)
     if effect in (MAGNETIC, STICKY):
-        same = effect == STICKY
-        return any(
-            (row[p] == row[p + 1]) == same for row in tracks for p in range(reachable(row) - 1)
-        )
+        # Two touching reachable marbles of the same colour (Sticky) or of two
+        # colours (Magnetic); compared pairwise in C (`drinkable` asks on every
+        # command while such a potion waits to be drunk).
+        differ = eq if effect == STICKY else ne
+        for row in tracks:
+            reach = min(len(row), REACH)
+            if any(map(differ, row[: reach - 1], row[1:reach])):
+                return True
+        return False
     if effect == BLIND_LOVE:
         return any(any(p.pool) for o, p in enumerate(state.players) if o != seat)
     player = state.players[seat]

@@ -34,6 +34,15 @@ from .state import (
     plus,
 )
 
+# Positions of `State`'s fields for the positional rebuilds: `*s[:_PHASE]`
+# keeps every field before `phase`, `*s[_ROUND + 1 :]` every one after `round`.
+_PHASE, _ROUND = State._fields.index("phase"), State._fields.index("round")
+_NEW_TURN = Turn()
+# `_new(Record, values)`: a record built from all its values in one C call,
+# without the Python-level `__new__` of a NamedTuple's constructor (the hot
+# folds below build two to four records per event).
+_new = tuple.__new__
+
 
 def _player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
     players = list(state.players)
@@ -67,7 +76,10 @@ def _drafted(s: State, e: ev.Drafted) -> State:
 
 
 def _turn_began(s: State, e: ev.TurnBegan) -> State:
-    return s._replace(phase=PLAY, current=e.seat, round=e.round, turn=Turn())
+    # s._replace(turn=Turn(), phase=PLAY, current=e.seat, round=e.round), in one call
+    return _new(
+        State, (s.players, _NEW_TURN, *s[2:_PHASE], PLAY, e.seat, e.round, *s[_ROUND + 1 :])
+    )
 
 
 def _dispensed(s: State, e: ev.Dispensed) -> State:
@@ -95,12 +107,13 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
         )
     hand = plus(t.hand, got)
     if e.source == "take":
-        turn = Turn(hand, t.kept, True, *t[3:])
-        return State(s.players, turn, tracks, *s[3:])
+        turn = _new(Turn, (hand, t.kept, True, *t[3:]))
+        return _new(State, (s.players, turn, tracks, *s[3:]))
     if e.source == "help":
         p = s.players[e.seat]
         players = _player(s, e.seat, p._replace(helps=p.helps + 1))
-        return State(players, Turn(hand, t.kept, t.taken, True, *t[4:]), tracks, *s[3:])
+        turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
+        return _new(State, (players, turn, tracks, *s[3:]))
     return s._replace(tracks=tracks, turn=t._replace(hand=hand))
 
 
@@ -110,7 +123,7 @@ def _refilled(s: State, e: ev.Refilled) -> State:
     for _, c in marbles:
         reservoir[c] -= 1
     res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
-    return State(s.players, s.turn, add(s.tracks, marbles), res, *s[4:])
+    return _new(State, (s.players, s.turn, add(s.tracks, marbles), res, *s[4:]))
 
 
 def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
@@ -118,17 +131,17 @@ def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
     burners = list(p.burners)
     b = burners[slot]
     assert b is not None
-    burners[slot] = Burner(b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1))
-    return Player((burners[0], burners[1]), *p[1:])
+    burners[slot] = _new(Burner, (b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1)))
+    return _new(Player, ((burners[0], burners[1]), *p[1:]))
 
 
 def _placed(s: State, e: ev.Placed) -> State:
     c = COLOUR_INDEX[e.colour]
     t = s.turn
     kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
-    turn = Turn(bump(t.hand, c, -1), kept, *t[2:])
+    turn = _new(Turn, (bump(t.hand, c, -1), kept, *t[2:]))
     player = _fill(s.players[e.seat], e.slot, c, c)
-    return State(_player(s, e.seat, player), turn, *s[2:])
+    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
 
 
 def _completed(s: State, e: ev.Completed) -> State:
@@ -137,32 +150,28 @@ def _completed(s: State, e: ev.Completed) -> State:
     b = burners[e.slot]
     assert b is not None and b.tile == e.tile
     burners[e.slot] = None
-    player = p._replace(
-        burners=(burners[0], burners[1]),
-        completed=(*p.completed, e.tile),
-        drunk=(*p.drunk, False),
+    player = Player(
+        (burners[0], burners[1]), p.pool, (*p.completed, e.tile), (*p.drunk, False), *p[4:]
     )
-    return s._replace(
-        players=_player(s, e.seat, player),
-        reservoir=plus(s.reservoir, b.marbles),
-        turn=s.turn._replace(completed=s.turn.completed + 1),
-    )
+    t = s.turn
+    turn = Turn(*t[:4], t.completed + 1, t.pending)
+    return State(_player(s, e.seat, player), turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:])
 
 
 def _stashed(s: State, e: ev.Stashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p, t = s.players[e.seat], s.turn
-    player = Player(p.burners, bump(p.pool, c, 1), *p[2:])
-    turn = Turn(bump(t.hand, c, -1), *t[1:])
-    return State(_player(s, e.seat, player), turn, *s[2:])
+    player = _new(Player, (p.burners, bump(p.pool, c, 1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, c, -1), *t[1:]))
+    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
 
 
 def _unstashed(s: State, e: ev.Unstashed) -> State:
     c = COLOUR_INDEX[e.colour]
     p, t = s.players[e.seat], s.turn
-    player = Player(p.burners, bump(p.pool, c, -1), *p[2:])
-    turn = Turn(bump(t.hand, c, 1), bump(t.kept, c, 1), *t[2:])
-    return State(_player(s, e.seat, player), turn, *s[2:])
+    player = _new(Player, (p.burners, bump(p.pool, c, -1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, c, 1), bump(t.kept, c, 1), *t[2:]))
+    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:
@@ -198,12 +207,16 @@ def _transmuted(s: State, e: ev.Transmuted) -> State:
 
 
 def _effect_finished(s: State, e: ev.EffectFinished) -> State:
-    return s._replace(turn=s.turn._replace(pending=None))
+    return _new(State, (s.players, _new(Turn, (*s.turn[:5], None)), *s[2:]))
 
 
 def _turn_ended(s: State, e: ev.TurnEnded) -> State:
+    # s._replace(turn=..., reservoir=..., phase=REFILL), in one call
+    turn = Turn(completed=s.turn.completed) if s.turn.completed else _NEW_TURN
     reservoir = plus(s.reservoir, s.turn.hand)
-    return s._replace(reservoir=reservoir, turn=Turn(completed=s.turn.completed), phase=REFILL)
+    return _new(
+        State, (s.players, turn, s.tracks, reservoir, *s[4:_PHASE], REFILL, *s[_PHASE + 1 :])
+    )
 
 
 def _burner_filled(s: State, e: ev.BurnerFilled) -> State:

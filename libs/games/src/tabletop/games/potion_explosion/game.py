@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
 
-from tabletop.kernel import Command, Event, Game, GameConfig
+from tabletop.kernel import Event, Game, GameConfig
 
 from .commands import COMMANDS
 from .data import TypeName
@@ -55,40 +53,17 @@ class PotionExplosion(Game[State]):
 
     # The hot parts of the contract are the module functions themselves: a
     # playout calls them several times per command, a wrapper method each time
-    # cost a call.
+    # cost a call. `decide` returns its EventBuilder, whose state is the fold
+    # of its events (what `decide_and_fold` hands on).
+    decide_move = staticmethod(decide)
     to_act = staticmethod(to_act)
     legal_commands = staticmethod(legal_commands)
     evolve = staticmethod(evolve)
     outcome = staticmethod(outcome)
 
-    def __init__(self) -> None:
-        # The last decision: (state before, its events, the state they fold into).
-        self._decided: tuple[State, list[Event], State] | None = None
-
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, PotionExplosionConfig)
         return start(config.players, config.excluded, config.clock, config.max_rounds, rng)
-
-    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        b = decide(state, command, rng)
-        self._decided = (state, b.events, b.state)
-        return b.events
-
-    def fold(self, state: State | None, events: Iterable[Event]) -> State:
-        """The builder folded the events of the last decision already: folding
-        those very events (the same objects) onto the same state again returns
-        its result instead of a second fold (playouts and bots do this on every
-        command). Anything else folds as usual."""
-        decided = self._decided
-        if (
-            decided is not None
-            and state is decided[0]
-            and isinstance(events, tuple | list)
-            and len(events) == len(decided[1])
-            and all(map(operator.is_, events, decided[1]))
-        ):
-            return decided[2]
-        return super().fold(state, events)
 
     def seats(self, state: State) -> int:
         return len(state.players)

@@ -17,19 +17,19 @@ from tabletop.kernel import Command
 
 from . import commands as cm
 from .commands import make
-from .data import BURNERS, COLOURS, POOL_LIMIT, REACH, TILES
+from .data import BURNERS, COLOURS, POOL_LIMIT, REACH
 from .effects import drinkable, effect_options
+from .potions import open_holes
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
 
 _COLOURS = range(len(COLOURS))
 _SLOTS = range(BURNERS)
-_HOLES = tuple(t.holes for t in TILES)
 
 
 class _SeatCommands:
     """The few commands of one seat's turn that depend on its hand, built once."""
 
-    __slots__ = ("end", "place", "stash", "unstash")
+    __slots__ = ("end", "place", "stash", "unstash", "unstashes")
 
     def __init__(self, seat: int) -> None:
         self.place = tuple(
@@ -38,6 +38,14 @@ class _SeatCommands:
         self.stash = tuple(cm.Stash(seat=seat, colour=name) for name in COLOURS)
         self.unstash = tuple(cm.Unstash(seat=seat, colour=name) for name in COLOURS)
         self.end = cm.EndTurn(seat=seat)
+        # The unstash commands of each pool content (at most POOL_LIMIT marbles: few).
+        self.unstashes: dict[Marbles, tuple[Command, ...]] = {}
+
+    def unstash_for(self, pool: Marbles) -> tuple[Command, ...]:
+        found = self.unstashes.get(pool)
+        if found is None:
+            found = self.unstashes[pool] = tuple(self.unstash[c] for c in _COLOURS if pool[c])
+        return found
 
 
 _SEATS: dict[int, _SeatCommands] = {}
@@ -51,24 +59,17 @@ def _seat_commands(seat: int) -> _SeatCommands:
 
 
 @lru_cache(maxsize=1024)
-def _spots(seat: int, reaches: tuple[int, ...], take: bool, help_: bool) -> tuple[Command, ...]:
+def _spots(seat: int, lengths: tuple[int, ...], take: bool, help_: bool) -> tuple[Command, ...]:
     """The regular takes (when `take`), then the Little Helps (when `help_`), at
-    every reachable marble, given each track's reach."""
-    spots = [(t, p) for t, r in enumerate(reaches) for p in range(r)]
+    every reachable marble, given each track's length (keyed by the lengths,
+    which `map(len, ...)` gives without a Python-level loop)."""
+    spots = [(t, p) for t, n in enumerate(lengths) for p in range(min(n, REACH))]
     takes = [cm.Take(seat=seat, track=t, pos=p) for t, p in spots] if take else []
     helps = [cm.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots] if help_ else []
     return (*takes, *helps)
 
 
 _NONE = (0, 0, 0, 0)
-
-
-def _open(h: Marbles, f: Marbles) -> Marbles:
-    return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
-
-
-def _reaches(state: State) -> tuple[int, ...]:
-    return tuple([n if n < REACH else REACH for n in map(len, state.tracks)])
 
 
 def to_act(state: State) -> list[int]:
@@ -94,7 +95,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == REFILL:
         return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
-        return list(_spots(seat, _reaches(state), True, False))
+        return list(_spots(seat, tuple(map(len, state.tracks)), True, False))
     turn = state.turn
     if turn.pending is not None:
         return effect_options(state, seat, turn.pending)
@@ -106,31 +107,35 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     queries: takes, little helps, places (by colour, then burner), stashes,
     unstashes, drinks, and the end of the turn when nothing blocks it."""
     turn = state.turn
-    reaches = _reaches(state)
-    out = list(_spots(seat, reaches, not turn.taken, not turn.helped))
+    lengths = tuple(map(len, state.tracks))
+    out = list(_spots(seat, lengths, not turn.taken, not turn.helped))
     player = state.players[seat]
     mine = _seat_commands(seat)
     hand, pool = turn.hand, player.pool
-    # Open holes per burner (a burner without a potion has none).
-    open_ = [_NONE if b is None else _open(_HOLES[b.tile], b.filled) for b in player.burners]
+    # The two burners' open holes (BURNERS == 2: unrolled, this runs every command).
+    first, second = player.burners
+    open0 = _NONE if first is None else open_holes(first)
+    open1 = _NONE if second is None else open_holes(second)
     blocked = False  # a marble in hand must go onto a potion or into the pool first
-    for c in _COLOURS:
-        if hand[c]:
-            for s, holes in enumerate(open_):
-                if holes[c]:
-                    out.append(mine.place[c][s])
-                    blocked = True
-    if sum(pool) < POOL_LIMIT:
-        kept = turn.kept
+    if hand != _NONE:
         for c in _COLOURS:
-            if hand[c] > kept[c] and not any(o[c] for o in open_):
-                out.append(mine.stash[c])
-                blocked = True
-    for c in _COLOURS:
-        if pool[c]:
-            out.append(mine.unstash[c])
+            if hand[c]:
+                if open0[c]:
+                    out.append(mine.place[c][0])
+                    blocked = True
+                if open1[c]:
+                    out.append(mine.place[c][1])
+                    blocked = True
+        if pool[0] + pool[1] + pool[2] + pool[3] < POOL_LIMIT:
+            kept = turn.kept
+            for c in _COLOURS:
+                if hand[c] > kept[c] and not (open0[c] or open1[c]):
+                    out.append(mine.stash[c])
+                    blocked = True
+    if pool != _NONE:
+        out += mine.unstash_for(pool)
     if False in player.drunk:  # a potion still to drink
         out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
-    if not blocked and (turn.taken or not any(reaches)):
+    if not blocked and (turn.taken or not any(lengths)):
         out.append(mine.end)
     return out

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
@@ -12,14 +14,22 @@ from .events import Completed, shared
 from .state import Burner, Marbles, Player, State
 
 
+@lru_cache(maxsize=8192)
 def open_holes(burner: Burner) -> Marbles:
+    """The holes still open (cached: a burner's record stays the same over the
+    several commands of a turn, and every one of them asks)."""
     h, f = TILES[burner.tile].holes, burner.filled
     return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
 
 
 def slots_for(player: Player, colour: int) -> list[int]:
-    """Burner slots whose potion has an open hole of `colour`."""
-    return [i for i, b in enumerate(player.burners) if b is not None and open_holes(b)[colour] > 0]
+    """Burner slots whose potion has an open hole of `colour` (the two burners
+    unrolled: every place, stash and end of turn asks)."""
+    first, second = player.burners
+    slots = [0] if first is not None and open_holes(first)[colour] else []
+    if second is not None and open_holes(second)[colour]:
+        slots.append(1)
+    return slots
 
 
 def any_open_hole(player: Player) -> bool:

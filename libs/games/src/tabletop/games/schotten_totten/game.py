@@ -3,12 +3,10 @@ wiring the modules of this package together."""
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from tabletop.kernel import Command, Event, Game, GameConfig, JsonDict, Outcome
+from tabletop.kernel import Command, Event, EventBuilder, Game, GameConfig, JsonDict, Outcome
 
 from . import view
 from .commands import COMMAND_TYPES, SchottenTottenConfig
@@ -36,29 +34,14 @@ class SchottenTotten(Game[State]):
         {"rounds": 3, "variant": "tactics"},
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        # The last decision: (state before, its events, the state they fold
-        # to). `decide` folded them already; `fold` of the same objects
-        # returns that state instead of folding them again.
-        self._decided: tuple[State, tuple[Event, ...], State] | None = None
-
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, SchottenTottenConfig)
         return start(config, rng)
 
-    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
-        b = decide_move(state, command, rng)
-        self._decided = (state, tuple(b.events), b.state)
-        return b.events
-
-    def fold(self, state: State | None, events: Iterable[Event]) -> State:
-        decided = self._decided
-        if decided is not None and state is decided[0] and isinstance(events, (list, tuple)):
-            made = decided[1]
-            if len(events) == len(made) and all(map(operator.is_, events, made)):
-                return decided[2]
-        return super().fold(state, events)
+    def decide_move(
+        self, state: State, command: Command, rng: random.Random
+    ) -> EventBuilder[State]:
+        return decide_move(state, command, rng)  # its state is the fold (decide_and_fold)
 
     def evolve(self, state: State | None, event: Event) -> State:
         return evolve(state, event)
