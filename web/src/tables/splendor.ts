@@ -63,7 +63,8 @@ function player(ctx: C, p: View["players"][number]): HTMLElement {
       "div",
       { class: "sp-reserved" },
       p.reserved.length ? "Reserved " : "",
-      p.reserved.map((c) => (c ? card(ctx, c as CardView) : h("div", { class: "sp-card back" }, "?"))),
+      // Another seat's card reserved from a deck top is hidden: its back, no cost to show.
+      p.reserved.map((c) => (c && !c.hidden ? card(ctx, c as CardView) : h("div", { class: "sp-card back" }, "?"))),
     ),
     p.nobles.length ? h("div", {}, `Nobles: ${p.nobles.length}`) : null,
   );

@@ -104,11 +104,16 @@ class BotWorker:
             head = await self.heads.head(commit.game_id)
         except UnknownGame:
             return Verdict.ACK, "unknown_game"
+        where = {"game_id": commit.game_id, "seq": commit.seq}
         if head is None or head.seq != commit.seq:
-            return Verdict.ACK, "stale"  # a later commit's message decides
+            # A later commit's message decides.
+            log.info("commit seen; the game is at seq %s", head and head.seq, extra=where)
+            return Verdict.ACK, "stale"
         bots = with_stand_ins(head, bots)
         if not bots:
             return Verdict.ACK, "no_bot"
+        acting = head.game.to_act(head.state)
+        log.info("commit seen; to act %s, bots %s", acting, sorted(bots), extra=where)
         started = time.perf_counter()
         # Search policies think for a while: off the event loop, so acks and pings go on.
         move = await asyncio.to_thread(
@@ -117,6 +122,11 @@ class BotWorker:
         self.metrics.think_seconds.observe(time.perf_counter() - started)
         if move is None:
             return Verdict.ACK, "no_turn"
+        log.info(
+            "move chosen: %s",
+            getattr(move.command, "type", "?"),
+            extra={**where, "seat": move.seat},
+        )
         if move.iterations:
             self.metrics.search_iterations.observe(move.iterations)
         return await self.submit(commit, move)
@@ -157,12 +167,15 @@ class BotWorker:
         except Refusal as refusal:
             self.metrics.moves.labels(answer=refusal.code).inc()
             if refusal.code in HANDLED:
+                log.info("move not needed: %s", refusal.code, extra=where)
                 return Verdict.ACK, "handled"
             if refusal.code in TRANSIENT:
+                log.warning("move refused for now (%s); the commit will come back",
+                            refusal.code, extra=where)  # fmt: skip
                 return Verdict.NAK, "retry"
             # A refused move is a policy bug; retrying the same move would loop.
             log.error("rules refused a bot move: %s", refusal, extra=where)
             return Verdict.ACK, "refused"
         self.metrics.moves.labels(answer="accepted").inc()
-        log.debug("bot moved", extra={**where, "landed": accepted.seq})
+        log.info("bot moved", extra={**where, "landed": accepted.seq})
         return Verdict.ACK, "moved"
