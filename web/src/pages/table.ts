@@ -84,35 +84,47 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
       return syncing;
     }
     syncing = (async () => {
-      do {
-        again = false;
-        const at = game;
-        let commands: Command[] = [];
-        if (myTurn(at)) {
-          const answer = await api.legal(gameId).catch(() => null);
-          if (!answer || answer.seq !== at.seq) {
-            // The gateway saw another step than the view: read both again.
-            if (answer && answer.seq > at.seq) accept(await api.game(gameId));
-            else await new Promise((r) => setTimeout(r, 100));
-            again = true;
-            continue;
-          }
-          commands = answer.commands;
-        }
-        if (at !== game) {
+      try {
+        await syncRounds();
+      } catch (e) {
+        // Keep the table alive: the next push or poll syncs again. The error
+        // still reaches the page's error handlers (and the browser tests).
+        setTimeout(() => {
+          throw e;
+        });
+      } finally {
+        syncing = null;
+      }
+    })();
+    return syncing;
+  };
+  const syncRounds = async () => {
+    do {
+      again = false;
+      const at = game;
+      let commands: Command[] = [];
+      if (myTurn(at)) {
+        const answer = await api.legal(gameId).catch(() => null);
+        if (!answer || answer.seq !== at.seq) {
+          // The gateway saw another step than the view: read both again.
+          if (answer && answer.seq > at.seq) accept(await api.game(gameId));
+          else await new Promise((r) => setTimeout(r, 100));
           again = true;
           continue;
         }
-        legal = commands;
-        moves = legal.length ? new Moves(legal, board.keysOf) : null;
-        legalSeq = at.seq;
-        draw();
-        await refreshLog();
-        draw();
-      } while (again);
-      syncing = null;
-    })();
-    return syncing;
+        commands = answer.commands;
+      }
+      if (at !== game) {
+        again = true;
+        continue;
+      }
+      legal = commands;
+      moves = legal.length ? new Moves(legal, board.keysOf) : null;
+      legalSeq = at.seq;
+      draw();
+      await refreshLog();
+      draw();
+    } while (again);
   };
   const submit = async (command: Command) => {
     if (busy) return;
@@ -124,8 +136,11 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     } catch (e) {
       error = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);
     }
-    accept(await api.game(gameId));
-    busy = false;
+    try {
+      accept(await api.game(gameId));
+    } finally {
+      busy = false; // a failed read must not leave the board locked
+    }
     await sync();
   };
   const resign = async () => {
@@ -139,8 +154,11 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     } catch (e) {
       error = e instanceof ApiError ? `${e.code}: ${e.message}` : String(e);
     }
-    accept(await api.game(gameId));
-    busy = false;
+    try {
+      accept(await api.game(gameId));
+    } finally {
+      busy = false;
+    }
     await sync();
   };
   const pick = (key: string) => {
