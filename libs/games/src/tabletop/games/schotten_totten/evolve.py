@@ -36,6 +36,15 @@ from .state import (
     need,
 )
 
+# Field positions for the folds of the events every turn has (a draw, a
+# turn's end, a pass): they set two or three fields of a list copy, where
+# `replace` (NamedTuple._replace) pops every one of the 28 fields by name.
+_new = tuple.__new__
+_TURN, _PHASE, _HANDS, _DECK, _TDECK, _PLAYED, _PASSES, _KNOWN = (
+    State._fields.index(name)
+    for name in ("turn", "phase", "hands", "deck", "tactics_deck", "played", "passes", "known")
+)
+
 
 def _set(t: tuple, i: int, v) -> tuple:
     return (*t[:i], v, *t[i + 1 :])
@@ -231,7 +240,11 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
 
 
 def _passed(state: State, e: ev.Passed) -> State:
-    return replace(state, phase=CLAIM, played=False, passes=state.passes + 1)
+    items = list(state)
+    items[_PHASE] = CLAIM
+    items[_PLAYED] = False
+    items[_PASSES] = state.passes + 1
+    return _new(State, items)
 
 
 def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
@@ -240,18 +253,23 @@ def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
 
 def _card_drawn(state: State, e: ev.CardDrawn) -> State:
     seat = e.seat
-    deck = "deck" if e.deck == "clan" else "tactics_deck"
-    cards: tuple[int, ...] = getattr(state, deck)
+    deck = _DECK if e.deck == "clan" else _TDECK
+    items: list[Any] = list(state)
+    cards: tuple[int, ...] = items[deck]
     card = cards[0]
-    hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
+    items[deck] = cards[1:]
+    items[_HANDS] = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
     if state.known[seat] >> card & 1:
-        known = _set(state.known, seat, state.known[seat] & ~(1 << card))
-        return replace(state, hands=hands, known=known, **{deck: cards[1:]})
-    return replace(state, hands=hands, **{deck: cards[1:]})
+        items[_KNOWN] = _set(state.known, seat, state.known[seat] & ~(1 << card))
+    return _new(State, items)
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
-    return replace(state, turn=1 - e.seat, phase=PLAY, played=False)
+    items = list(state)
+    items[_TURN] = 1 - e.seat
+    items[_PHASE] = PLAY
+    items[_PLAYED] = False
+    return _new(State, items)
 
 
 def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:
