@@ -36,13 +36,16 @@ from .state import (
     need,
 )
 
-# Field positions for the folds of the events every turn has (a draw, a
-# turn's end, a pass): they set two or three fields of a list copy, where
+# Field positions for the folds of the events every turn has (a clan card
+# played, a draw, a turn's end, a pass): they set a few fields of a list copy, where
 # `replace` (NamedTuple._replace) pops every one of the 28 fields by name.
 _new = tuple.__new__
-_TURN, _PHASE, _HANDS, _DECK, _TDECK, _PLAYED, _PASSES, _KNOWN = (
+_TURN, _PHASE, _HANDS, _DECK, _TDECK, _SIDES, _PLAYED, _PASSES, _OUT, _KNOWN = (
     State._fields.index(name)
-    for name in ("turn", "phase", "hands", "deck", "tactics_deck", "played", "passes", "known")
+    for name in (
+        *("turn", "phase", "hands", "deck", "tactics_deck", "sides"),
+        *("played", "passes", "out", "known"),
+    )
 )
 
 
@@ -213,16 +216,15 @@ def _clan_card_played(state: State, card: int, stone: int, seat: int) -> State:
     known = state.known
     if (known[0] | known[1]) & bit:
         known = (known[0] & ~bit, known[1] & ~bit)
-    return replace(
-        state,
-        hands=(hand, hands[1]) if seat == 0 else (hands[0], hand),
-        sides=_set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side)),
-        out=state.out | bit,
-        known=known,
-        phase=CLAIM,
-        played=True,
-        passes=0,
-    )
+    items: list[Any] = list(state)
+    items[_HANDS] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    items[_SIDES] = _set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side))
+    items[_OUT] = state.out | bit
+    items[_KNOWN] = known
+    items[_PHASE] = CLAIM
+    items[_PLAYED] = True
+    items[_PASSES] = 0
+    return _new(State, items)
 
 
 def _card_played(state: State, e: ev.CardPlayed) -> State:
