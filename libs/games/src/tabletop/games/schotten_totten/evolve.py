@@ -36,6 +36,18 @@ from .state import (
     need,
 )
 
+# Field positions for the folds of the events every turn has (a clan card
+# played, a draw, a turn's end, a pass): they set a few fields of a list copy, where
+# `replace` (NamedTuple._replace) pops every one of the 28 fields by name.
+_new = tuple.__new__
+_TURN, _PHASE, _HANDS, _DECK, _TDECK, _SIDES, _PLAYED, _PASSES, _OUT, _KNOWN = (
+    State._fields.index(name)
+    for name in (
+        *("turn", "phase", "hands", "deck", "tactics_deck", "sides"),
+        *("played", "passes", "out", "known"),
+    )
+)
+
 
 def _set(t: tuple, i: int, v) -> tuple:
     return (*t[:i], v, *t[i + 1 :])
@@ -204,16 +216,15 @@ def _clan_card_played(state: State, card: int, stone: int, seat: int) -> State:
     known = state.known
     if (known[0] | known[1]) & bit:
         known = (known[0] & ~bit, known[1] & ~bit)
-    return replace(
-        state,
-        hands=(hand, hands[1]) if seat == 0 else (hands[0], hand),
-        sides=_set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side)),
-        out=state.out | bit,
-        known=known,
-        phase=CLAIM,
-        played=True,
-        passes=0,
-    )
+    items: list[Any] = list(state)
+    items[_HANDS] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    items[_SIDES] = _set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side))
+    items[_OUT] = state.out | bit
+    items[_KNOWN] = known
+    items[_PHASE] = CLAIM
+    items[_PLAYED] = True
+    items[_PASSES] = 0
+    return _new(State, items)
 
 
 def _card_played(state: State, e: ev.CardPlayed) -> State:
@@ -231,7 +242,11 @@ def _card_played(state: State, e: ev.CardPlayed) -> State:
 
 
 def _passed(state: State, e: ev.Passed) -> State:
-    return replace(state, phase=CLAIM, played=False, passes=state.passes + 1)
+    items = list(state)
+    items[_PHASE] = CLAIM
+    items[_PLAYED] = False
+    items[_PASSES] = state.passes + 1
+    return _new(State, items)
 
 
 def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
@@ -240,18 +255,23 @@ def _stone_claimed(state: State, e: ev.StoneClaimed) -> State:
 
 def _card_drawn(state: State, e: ev.CardDrawn) -> State:
     seat = e.seat
-    deck = "deck" if e.deck == "clan" else "tactics_deck"
-    cards: tuple[int, ...] = getattr(state, deck)
+    deck = _DECK if e.deck == "clan" else _TDECK
+    items: list[Any] = list(state)
+    cards: tuple[int, ...] = items[deck]
     card = cards[0]
-    hands = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
+    items[deck] = cards[1:]
+    items[_HANDS] = _set(state.hands, seat, tuple(sorted((*state.hands[seat], card))))
     if state.known[seat] >> card & 1:
-        known = _set(state.known, seat, state.known[seat] & ~(1 << card))
-        return replace(state, hands=hands, known=known, **{deck: cards[1:]})
-    return replace(state, hands=hands, **{deck: cards[1:]})
+        items[_KNOWN] = _set(state.known, seat, state.known[seat] & ~(1 << card))
+    return _new(State, items)
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
-    return replace(state, turn=1 - e.seat, phase=PLAY, played=False)
+    items = list(state)
+    items[_TURN] = 1 - e.seat
+    items[_PHASE] = PLAY
+    items[_PLAYED] = False
+    return _new(State, items)
 
 
 def _recruiter_played(state: State, e: ev.RecruiterPlayed) -> State:

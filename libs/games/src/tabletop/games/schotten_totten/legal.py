@@ -97,12 +97,17 @@ def legal_commands(state: State, seat: int) -> list[Command]:
 
 def _spaces(state: State, seat: int) -> list[int]:
     """The stones where `seat` may add a card (`has_space` of every stone)."""
-    owner, sides, modes = state.owner, state.sides, state.modes
+    # One pass over the three per-stone tuples at once (zip), no indexing.
     return [
         s
-        for s in range(STONES)
-        if owner[s] < 0 and len(sides[s][seat]) < (4 if modes[s] & MODE_MUD else 3)
+        for s, owner, side, mode in zip(
+            _STONE_RANGE, state.owner, state.sides, state.modes, strict=True
+        )
+        if owner < 0 and len(side[seat]) < (4 if mode & MODE_MUD else 3)
     ]
+
+
+_STONE_RANGE = range(STONES)
 
 
 def _plays(state: State, seat: int) -> list[Command]:
