@@ -46,7 +46,7 @@ GAMES: list[tuple[str, dict[str, Any], Strategy]] = [
                                        "return_tokens", "reserve", "skip_evolve"])),
     ("potion-explosion", {"max_rounds": 2}, Strategy(["place", "take", "end_turn"])),
     # The TCG from the legal-command list: attacks first, to keep the game short.
-    ("pokemon-tcg", {}, Strategy(["use_attack", "set_active", "play_basic", "attach_energy",
+    ("pokemon-tcg", {}, Strategy(["attack", "set_active", "play_basic", "attach_energy",
                                   "evolve", "finish_setup", "choose_first", "choose",
                                   "end_turn"], board=False)),
 ]  # fmt: skip
