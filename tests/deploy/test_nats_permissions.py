@@ -89,8 +89,10 @@ KEEPER = (
 # The keeper run apart (`python -m tabletop.rules.deadlines`) as its own user:
 # what the rules process needs for it, the streams it declares and the games it
 # reads, and the rules service's submit subject (its timeouts). Nothing more.
+_RULES = RulesSubjects(namespace=NS.namespace)
+# Its timeouts go to the shared subject, then to the game's pinned process (ADR 27).
 DEADLINES_PUBLISH = (
-    KEEPER | DECLARE_STREAM | READ_GAMES | {RulesSubjects(namespace=NS.namespace).submit_command}
+    KEEPER | DECLARE_STREAM | READ_GAMES | {_RULES.submit_command, _RULES.submit_at_any}
 )
 SNAPSHOTS = f"KV_{NS.snapshots_bucket}"
 # Game-state snapshots of the rules service (ADR 24): declared, read, written.
