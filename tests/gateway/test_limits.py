@@ -148,13 +148,16 @@ async def test_a_seating_expires_once_its_game_is_finished_never_while_it_runs(
     platform.start_all({"rules": {}, "archive": {}, "matchmaking": sweep, "bots": {}})
     mm = MatchmakingSubjects(namespace=platform.namespace)
     for name in ("bo", "bea"):  # two bot tickets: a game the bots play to its end
-        finished = await ask(
-            nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot="easy")
-        )
-    done_id = finished["ticket"]["game_id"]
+        await ask(nc, mm.join, JoinQueue(player_id=name, game=GAME, players=2, bot="easy"))
     # A human who never moves: the game stays unfinished.
-    running = await ask(nc, mm.join, JoinQueue(player_id="hal", game=GAME, players=2))
-    running_id = running["ticket"]["game_id"]
+    await ask(nc, mm.join, JoinQueue(player_id="hal", game=GAME, players=2))
+
+    async def game_of(player: str) -> str | None:
+        """The game id once matched: a join may answer before the tick matches it."""
+        return (await ask(nc, mm.status, GetTicket(player_id=player)))["ticket"].get("game_id")
+
+    done_id = await eventually(lambda: game_of("bea"), what="the bots matched")
+    running_id = await eventually(lambda: game_of("hal"), what="hal matched with a bot")
     kv = await nc.jetstream().key_value(platform.topology.seats_bucket)
 
     async def seated() -> set[str]:
