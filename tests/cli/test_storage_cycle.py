@@ -23,11 +23,24 @@ from tabletop.eventlog import EventLog, PrunedGames, ensure_streams
 from tabletop.messaging import ArchiveClient, RulesClient, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.archive import GetView
 from tabletop.messaging.errors import Refusal
-from tests.archive.play import finish, play
+from tests.archive.play import PlayedGame, finish, play
 from tests.support.platform import Platform, eventually
 from tests.support.stateful_services import TOY
 
 pytestmark = pytest.mark.integration
+
+
+async def alter_archive(
+    database_url: str, platform: Platform, change: str, game: PlayedGame
+) -> None:
+    """`change` (its `{}` the archive's schema) applied to commit 2 of `game`
+    in the archive's copy, behind the archive's back."""
+    conn = await asyncpg.connect(database_url)
+    try:
+        statement = change.format(platform.archive_schema) + " WHERE game_id = $1 AND seq = 2"
+        await conn.execute(statement, game.game_id)
+    finally:
+        await conn.close()
 
 
 def test_ages_parse_and_bad_ones_are_refused() -> None:
@@ -61,15 +74,7 @@ async def test_prune_removes_only_proven_games_and_replays_come_from_the_archive
 
     await eventually(archived_to_the_end, what="both finished games archived")
     # The archive's copy of one game is altered after it was stored: the proof must catch it.
-    conn = await asyncpg.connect(database_url)
-    try:
-        await conn.execute(
-            f"UPDATE {platform.archive_schema}.commits SET events = '[]'"
-            " WHERE game_id = $1 AND seq = 2",
-            tampered.game_id,
-        )
-    finally:
-        await conn.close()
+    await alter_archive(database_url, platform, "UPDATE {}.commits SET events = '[]'", tampered)
     target = Target(platform.nats_url, platform.namespace, "test")
 
     async def verified() -> dict[str, State] | None:
@@ -121,15 +126,7 @@ async def test_prune_removes_only_proven_games_and_replays_come_from_the_archive
     report, source = await load_and_verify(running.game_id, target)
     assert (report.ok, source) == (True, "jetstream")
     # ...and an archive copy altered after the prune is caught.
-    conn = await asyncpg.connect(database_url)
-    try:
-        await conn.execute(
-            f"UPDATE {platform.archive_schema}.commits SET events = '[]'"
-            " WHERE game_id = $1 AND seq = 2",
-            whole.game_id,
-        )
-    finally:
-        await conn.close()
+    await alter_archive(database_url, platform, "UPDATE {}.commits SET events = '[]'", whole)
     report, source = await load_and_verify(whole.game_id, target)
     assert (report.ok, report.first_bad_seq, source) == (False, 2, "archive")
     # The game still running is unaffected.
@@ -185,14 +182,7 @@ async def test_the_scheduled_prune_removes_proven_games_and_fails_on_a_broken_on
     await eventually(pruned, what="the job pruned the whole game (once the archive acked it)")
     broken = await play(log, seed=7)
     await eventually(lambda: archived(broken.game_id, len(broken.commits)), what="archived")
-    conn = await asyncpg.connect(database_url)
-    try:
-        await conn.execute(
-            f"DELETE FROM {platform.archive_schema}.commits WHERE game_id = $1 AND seq = 2",
-            broken.game_id,
-        )
-    finally:
-        await conn.close()
+    await alter_archive(database_url, platform, "DELETE FROM {}.commits", broken)
     ran = await asyncio.to_thread(_prune_job, platform)
     assert ran.returncode == 1  # a game the archive does not hold whole: the Job fails
     kept = [json.loads(line) for line in ran.stderr.splitlines() if broken.game_id in line]
