@@ -162,7 +162,7 @@ class _PreparedPlayer:
         self.rng = random.Random(seed)
         self.games: list[tuple[bytes, list[bytes]]] = []
         self.at = self.subjects.submit_command  # where the game's commands go
-        self.prepared = 0  # commands in `games`
+        self.prepared = 0  # commands in `games`, not yet taken
         self.latencies: list[float] = []
         self.refused = 0
         self.next_at = time.perf_counter() + random.Random(seed).random() * interval
@@ -199,6 +199,7 @@ class _PreparedPlayer:
             if not self.games:
                 self.prepare(1)  # more than prepared: decided now, on the clock
             start, submits = self.games.pop(0)
+            self.prepared -= len(submits)  # what is left prepared
             self.at = self.subjects.submit_command  # a new game: any process
             if not await self._ask(self.subjects.start_game, start):
                 raise RuntimeError(f"the rules service refused a start: {start!r}")
