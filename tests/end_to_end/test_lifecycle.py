@@ -66,4 +66,6 @@ def test_health_metrics_and_a_clean_sigterm(platform: Platform) -> None:
         started = time.monotonic()
         assert process.stop() == 0, process.name
         assert time.monotonic() - started < 10, process.name
+        # the last line says so (the tracing flush runs on the same way out)
+        assert f"{process.name} stopped" in process.child.log_file.read_text(), process.name
     platform.processes.clear()

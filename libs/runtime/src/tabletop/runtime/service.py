@@ -38,6 +38,16 @@ def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> No
         name,
         extra={"nats": settings.nats_url, "http": f"{settings.http_host}:{settings.http_port}"},
     )
+    try:
+        _serve(app, settings)
+    finally:
+        # uvicorn re-raises the stop signal once shut down, so `_exit_cleanly`'s
+        # SystemExit(0) arrives here: flush and say so on every way out.
+        stop_tracing()  # flushes the spans still batched
+        log.info("%s stopped", name)
+
+
+def _serve(app: AsgiFastStream, settings: ServiceSettings) -> None:
     asyncio.run(
         app.run(
             log_level=logging.getLevelName(settings.log_level.upper()),
@@ -50,5 +60,3 @@ def run_service(name: str, app: AsgiFastStream, settings: ServiceSettings) -> No
             },
         )
     )
-    stop_tracing()  # flushes the spans still batched
-    log.info("%s stopped", name)

@@ -55,17 +55,19 @@ def main() -> None:
             "environment": settings.environment,
         },
     )
-    uvicorn.run(
-        traced_http(create_app(settings)),
-        host=settings.http_host,
-        port=settings.http_port,
-        log_config=None,
-        access_log=False,
-        ws_max_size=settings.max_body_bytes,
-        timeout_graceful_shutdown=int(settings.graceful_timeout),
-    )
-    stop_tracing()
-    log.info("gateway stopped")
+    try:
+        uvicorn.run(
+            traced_http(create_app(settings)),
+            host=settings.http_host,
+            port=settings.http_port,
+            log_config=None,
+            access_log=False,
+            ws_max_size=settings.max_body_bytes,
+            timeout_graceful_shutdown=int(settings.graceful_timeout),
+        )
+    finally:  # the re-raised signal's SystemExit(0) comes through here
+        stop_tracing()
+        log.info("gateway stopped")
 
 
 if __name__ == "__main__":
