@@ -97,6 +97,7 @@ async def test_a_token_acts_and_sees_only_for_its_own_seat(table: Table) -> None
 
     spectator = (await eventually(archived, what="step 1 in the archive")).json()
     assert spectator["view"] == game.view(replay((await commits_of_game(table))[:1]), None)
+    assert spectator["clock"] is None  # queued without a clock
     hidden = await ann.get(f"{path}/replay", at=1, **{"as": "1"})
     assert (hidden.status_code, hidden.json()["code"]) == (403, "hidden")
 

@@ -175,6 +175,9 @@ async def clocked_table_resigned(browser: Browser, site: Site) -> list[dict[str,
         await page.wait_for_selector(f'[data-step="{last}"] ~ .game-controls [data-clock-seat]')
         ends = await page.locator("[data-clock-seat]").evaluate_all(clocks)
         assert ends == [[ms, "false"] for ms in final["clock"]["remaining_ms"]]
+        async with httpx.AsyncClient(base_url=site.base, headers=headers, timeout=20) as http:
+            replayed = (await http.get(f"/v1/games/{game_id}/replay", params={"at": last})).json()
+        assert replayed["clock"] == final["clock"]  # the live view's, as of the same commit
     return violations
 
 

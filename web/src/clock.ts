@@ -1,7 +1,7 @@
-// The table's clocks as the gateway serves them (ClockOut), and as they stood
-// at each step of a replay. Pure functions: the table redraws the numbers from
-// the gateway's deadline and the wall time, so nothing drifts with a local timer.
-import type { FeedCommit, Schemas } from "./api/client";
+// The table's clocks as the gateway serves them (ClockOut: a live game's, or a
+// replay step's as the archive folded them). Pure functions: the table redraws the
+// numbers from the gateway's deadline and the wall time, so nothing drifts with a local timer.
+import type { Schemas } from "./api/client";
 
 export type ClockOut = Schemas["ClockOut"];
 type Settings = { kind: string; initial_ms: number; increment_ms: number };
@@ -34,57 +34,4 @@ export function sayPreset(name: string, settings: Settings | null | undefined): 
   const time = formatMs(settings.initial_ms);
   if (settings.kind === "per_move") return `${name}: ${time} for each move`;
   return `${name}: ${time}${settings.increment_ms ? ` + ${settings.increment_ms / 1000} s a move` : ""}`;
-}
-
-/**
- * The clocks after commit `step`, folded from the event feed as the platform
- * folds them (libs/kernel clock.py): the clock starts at the commit with the
- * `platform.clock` event; between two commits the seats that had to act lose
- * the time between their stamps; a mover whose clock ran gets its increment (a
- * per-move clock starts afresh). Who had to act after an earlier commit is read
- * as the next commit's mover, exact where one seat acts at a time; `toAct` is
- * who must act after `step` (the replayed view's `to_act`). Null: no clock.
- */
-export function clockAtStep(commits: FeedCommit[], step: number, toAct: number[], seats: number): ClockOut | null {
-  let settings = null as (Settings & { preset: string }) | null;
-  let remaining: number[] = [];
-  let running: number[] = [];
-  let since = 0;
-  const retired = new Set<number>();
-  let ended = false;
-  const upTo = commits.filter((c) => c.seq <= step);
-  for (const [i, commit] of upTo.entries()) {
-    for (const event of commit.events) {
-      if (event.type === "platform.clock") settings = event.settings as Settings & { preset: string };
-      if (event.type === "platform.retired") retired.add(Number(event.seat));
-      if (event.type === "platform.ended") ended = true;
-    }
-    if (!settings || commit.at == null) continue;
-    const next = upTo[i + 1] ?? null;
-    const mustAct = next ? (next.seat === null ? [] : [next.seat]) : toAct;
-    const after = ended ? [] : mustAct.filter((s) => !retired.has(s));
-    if (!remaining.length) {
-      const initial = settings.initial_ms;
-      remaining = Array.from({ length: seats }, () => initial);
-    } else {
-      const elapsed = Math.max(0, commit.at - since);
-      for (const seat of running) remaining[seat] = Math.max(0, remaining[seat] - elapsed);
-      const mover = commit.seat;
-      if (mover !== null && running.includes(mover) && remaining[mover] > 0)
-        remaining[mover] =
-          settings.kind === "per_move" ? settings.initial_ms : remaining[mover] + settings.increment_ms;
-    }
-    running = after;
-    since = Math.max(since, commit.at);
-  }
-  if (!settings || !remaining.length) return null;
-  return {
-    preset: settings.preset,
-    kind: settings.kind,
-    initial_ms: settings.initial_ms,
-    increment_ms: settings.increment_ms,
-    remaining_ms: remaining,
-    running,
-    as_of: since,
-  };
 }

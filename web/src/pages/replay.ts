@@ -1,8 +1,8 @@
 // The replay viewer: any archived game step by step or by scrubbing, from my
 // seat, a spectator's or (once it is over) any seat's perspective, each step's
-// events in words and clocks, and the URL (#/replay/<id>?step=N&as=P) links to that step.
+// events in words and clocks (the archive's fold of commits 1..N, exact even
+// when seats act at once), and the URL (#/replay/<id>?step=N&as=P) links to that step.
 import { ApiError, api, type Feed, type GameOut, type ReplayOut } from "../api/client";
-import { clockAtStep } from "../clock";
 import { h, mount } from "../dom";
 import { go } from "../router";
 import { TABLES } from "../tables";
@@ -30,9 +30,6 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
     { length: (shown.view as { players?: unknown[]; sides?: unknown[]; scores?: unknown[] }).players?.length ?? 2 },
     (_, i) => i,
   );
-  // The clocks as they stood after this step, folded from the commits' times.
-  const toAct = (shown.view as { to_act?: number[] }).to_act ?? [];
-  const clock = clockAtStep(feed.commits, step, shown.finished && step === shown.last_seq ? [] : toAct, seats.length);
   const perspective = h(
     "select",
     { id: "as", name: "as" },
@@ -67,7 +64,7 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
           shown.finished ? " · finished" : " · running",
           shown.seat === null ? " · spectator's view" : ` · seat ${shown.seat + 1}'s view`,
         ),
-        h("div", { class: "game-controls" }, clockFace(clock, shown.seat, false)),
+        h("div", { class: "game-controls" }, clockFace(shown.clock, shown.seat, false)),
       ),
       h(
         "nav",

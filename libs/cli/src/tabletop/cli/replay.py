@@ -2,11 +2,10 @@
 running) game, from the archive, rendered for a terminal.
 
 Shows who sits where, what happened at that step (its events, redacted for
-the chosen seat), the clocks as they stood then (a fold of the commits up to
-that step, so they read exactly as they did live) and the game as that seat
-(or a spectator) saw it. A seat's
-view of a game that is still running is refused: hidden information stays
-hidden until the game is over.
+the chosen seat), the clocks as they stood then (the archive's fold of the
+commits up to that step, so they read exactly as they did live) and the game
+as that seat (or a spectator) saw it. A seat's view of a game that is still
+running is refused: hidden information stays hidden until the game is over.
 """
 
 from __future__ import annotations
@@ -22,11 +21,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.tree import Tree
 
-from tabletop.eventlog import Commit, GameHead
+from tabletop.eventlog import Commit
 from tabletop.games import get_game
 from tabletop.kernel.table import is_platform_event
 from tabletop.messaging import ArchiveClient, Refusal
 from tabletop.messaging.archive import ArchivedView, GameSummary, GetCommits, GetView
+from tabletop.messaging.clocks import ClockOut
 
 from .platform import Target, Unreachable, answered, connect
 
@@ -45,7 +45,7 @@ async def fetch_step(
         if seat is not None and game.status != "finished":
             raise ReplayError("a seat's view of a running game goes only to its player (gateway)")
         view = await answered(target, archive.view(GetView(game_id=game_id, step=at, seat=seat)))
-        # Every commit up to the step: the clocks are a fold of them all.
+        # Every commit up to the step: its events, and who had left by then.
         request = GetCommits(game_id=game_id, after_seq=0, limit=min(view.step, 10_000))
         commits = await answered(target, archive.commits(request))
     except Refusal as refusal:  # no answer is Unreachable (`answered`)
@@ -95,21 +95,24 @@ def _leaf(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def clock_table(commits: list[Commit]) -> Table | None:
-    """The clocks as they stood after the last of `commits` (None: no clock)."""
-    head = GameHead.replay(get_game(commits[0].game), commits)
-    if head is None or head.table.settings is None or head.table.clock is None:
+def clock_table(clock: ClockOut | None, commits: list[Commit]) -> Table | None:
+    """The archive's clocks at the step (None: no clock); `commits` (1..step)
+    say who had left by then."""
+    if clock is None:
         return None
-    settings, clock = head.table.settings, head.table.clock
-    title = f"clocks: {settings.preset} ({settings.kind}, {_seconds(settings.initial_ms)}"
-    title += f" + {_seconds(settings.increment_ms)})" if settings.increment_ms else ")"
+    title = f"clocks: {clock.preset} ({clock.kind}, {_seconds(clock.initial_ms)}"
+    title += f" + {_seconds(clock.increment_ms)})" if clock.increment_ms else ")"
     shown = Table("seat", "time left", "", title=title, title_justify="left")
-    deadline = clock.deadline()
-    gone = dict(head.table.retired)
+    gone = {
+        int(event["seat"]): event["reason"]
+        for commit in commits
+        for event in commit.events
+        if event.get("type") == "platform.retired"
+    }
     for seat, left in enumerate(clock.remaining_ms):
         note = "running" if seat in clock.running else ""
-        if deadline is not None and deadline.seat == seat:
-            note += f", out at {_wall(deadline.at_ms)}"
+        if clock.deadline is not None and clock.deadline_seat == seat:
+            note += f", out at {_wall(clock.deadline)}"
         if seat in gone:
             note = gone[seat] if gone[seat] == "resign" else "timed out"
         shown.add_row(str(seat), _seconds(left), note)
@@ -151,7 +154,7 @@ def render(
     for event in events:
         details = {k: v for k, v in event.items() if k not in ("type", "v")}
         happened.add_row(escape(str(event.get("type", "?"))), escape(_leaf(details)))
-    clocks = clock_table(commits)
+    clocks = clock_table(view.clock, commits)
     return Group(
         Panel(head, title="Tabletop replay"),
         happened,

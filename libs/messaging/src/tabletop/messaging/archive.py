@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tabletop.kernel.names import GAME_ID_PATTERN, NAMESPACE_PATTERN
 
+from .clocks import ClockOut
 from .rules import ErrorBody
 
 PLAYER_ID_PATTERN = r"^[A-Za-z0-9_.:@-]{1,128}$"
@@ -164,18 +165,20 @@ class ViewReply(_Reply):
     last_seq: int | None = None
     finished: bool | None = None  # as of the last stored commit, not of `step`
     seat: int | None = None
+    clock: ClockOut | None = None  # as of `step`; None: the table has no clock
     view: dict[str, Any] | None = None
     seat_views: list[dict[str, Any]] | None = None  # only for a finished game
 
 
 class ArchivedView(BaseModel):
-    """A `ViewReply` that answered: every field but `seat`/`seat_views` present."""
+    """A `ViewReply` that answered: every field but `seat`/`clock`/`seat_views` present."""
 
     game_id: str
     step: int
     last_seq: int
     finished: bool
     seat: int | None = None
+    clock: ClockOut | None = None
     view: dict[str, Any]
     seat_views: list[dict[str, Any]] | None = None
 

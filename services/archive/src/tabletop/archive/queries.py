@@ -25,6 +25,7 @@ from tabletop.messaging.archive import (
     SeatPlayersReply,
     ViewReply,
 )
+from tabletop.messaging.clocks import clock_out
 from tabletop.messaging.codes import ServiceCode
 from tabletop.messaging.errors import Refusal
 
@@ -99,6 +100,7 @@ class Queries:
             last_seq=summary.last_seq,
             finished=finished,
             seat=request.seat,
+            clock=clock_out(replayed.table),
             view=game.view(replayed.state, request.seat),
             seat_views=(
                 [game.view(replayed.state, s) for s in range(seats)] if request.all_seats else None

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.messaging.clocks import ClockOut
 from tabletop.messaging.matchmaking import LEVEL_PATTERN
 
 CLIENT_COMMAND_ID = r"^[A-Za-z0-9_-]{1,48}$"
@@ -88,24 +89,6 @@ class OutcomeOut(BaseModel):
     timed_out: list[int] = Field(default_factory=list, description="seats that ran out of time")
 
 
-class ClockOut(BaseModel):
-    """The table's clocks as of the last commit (`as_of`, Unix ms): a client
-    counts the running seats down from `remaining_ms` until `deadline`."""
-
-    preset: str
-    kind: str
-    initial_ms: int
-    increment_ms: int
-    remaining_ms: list[int] = Field(description="each seat's time left at `as_of`")
-    running: list[int] = Field(description="seats whose clock runs now")
-    as_of: int = Field(description="Unix ms of the last commit")
-    deadline_seat: int | None = None
-    deadline: int | None = Field(
-        default=None, description="Unix ms when `deadline_seat`'s time runs out"
-    )
-    deadline_at: str | None = Field(default=None, description="`deadline` as an ISO 8601 time")
-
-
 class GameOut(BaseModel):
     """A live game as one seat (or a spectator: `seat` null) sees it now."""
 
@@ -152,4 +135,7 @@ class ReplayOut(BaseModel):
     last_seq: int
     finished: bool
     seat: int | None
+    clock: ClockOut | None = Field(
+        default=None, description="the clocks as they stood after `step`; null: no clock"
+    )
     view: dict[str, Any]

@@ -130,5 +130,6 @@ async def replay(
         last_seq=archived.last_seq,
         finished=archived.finished,
         seat=seat,
+        clock=archived.clock,
         view=archived.view,
     )

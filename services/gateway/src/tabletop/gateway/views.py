@@ -3,14 +3,14 @@ do: the only place the gateway turns game data into responses."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 from tabletop.eventlog import Commit, GameHead
 from tabletop.kernel.table import is_platform_event
+from tabletop.messaging.clocks import clock_out
 
 from .errors import ApiError
-from .models import ClockOut, FeedCommit, GameOut, LegalOut, OutcomeOut
+from .models import FeedCommit, GameOut, LegalOut, OutcomeOut
 
 
 def game_out(game_id: str, head: GameHead, seat: int | None) -> GameOut:
@@ -24,34 +24,10 @@ def game_out(game_id: str, head: GameHead, seat: int | None) -> GameOut:
         to_act=head.to_act,
         finished=outcome is not None,
         outcome=OutcomeOut.model_validate(outcome.model_dump()) if outcome else None,
-        clock=clock_out(head),
+        clock=clock_out(head.table),
         left=sorted(head.table.retired_seats),
         view=game.view(state, seat),
     )
-
-
-def clock_out(head: GameHead) -> ClockOut | None:
-    """The clocks as the commits made them: pure, so a replay shows the same."""
-    settings, clock = head.table.settings, head.table.clock
-    if settings is None or clock is None:
-        return None
-    deadline = clock.deadline()
-    return ClockOut(
-        preset=settings.preset,
-        kind=settings.kind,
-        initial_ms=settings.initial_ms,
-        increment_ms=settings.increment_ms,
-        remaining_ms=list(clock.remaining_ms),
-        running=list(clock.running),
-        as_of=clock.since_ms,
-        deadline_seat=deadline.seat if deadline else None,
-        deadline=deadline.at_ms if deadline else None,
-        deadline_at=_iso(deadline.at_ms) if deadline else None,
-    )
-
-
-def _iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).isoformat(timespec="milliseconds")
 
 
 def game_over(head: GameHead) -> bool:
