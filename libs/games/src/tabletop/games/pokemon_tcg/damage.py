@@ -74,12 +74,19 @@ def sources(state: State) -> tuple[tuple[int, Passive], ...]:
     if last[0] is state:
         return last[1]
     cards, get = state.cards, PASSIVES.get
+    # `abilities_off` for every Pokémon, its lock asked once: whether a Klefki is Active.
+    locked = any(
+        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
+    )
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
         active = side.active
         for mon in (active, *side.bench) if active is not None else side.bench:
-            passive = get(cards[mon.card])
-            if passive is not None and not abilities_off(state, mon):
+            card = cards[mon.card]
+            passive = get(card)
+            if passive is not None and not (
+                locked and card_of(state, mon.card).stage == 0 and card not in _LOCKERS
+            ):
                 found.append((mon.card, passive))
             if mon.tool >= 0:
                 passive = get(cards[mon.tool])

@@ -295,14 +295,19 @@ def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
     active = s.sides[seat].active
     assert active is not None
     attack = card_of(s, active.card).attacks[index]
-    if any(
-        k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
-        for k in s.markers
-    ):
+    if attack_prevented(s, active.card, index):
         return Refusal(TCGCode.PREVENTED, f"{attack.name} cannot be used during this turn")
     if not energy_meets(s, active.energy, attack.cost):
         return Refusal(TCGCode.NOT_ENOUGH_ENERGY, f"{attack.name} needs {attack.cost} Energy")
     return None
+
+
+def attack_prevented(s: State, pokemon: int, index: int) -> bool:
+    """An effect forbids `pokemon` its attack `index` this turn (a test of
+    `attack_refusal`, which `legal_commands` asks without making the refusal)."""
+    return bool(s.markers) and any(
+        k.kind == "cant_use_attack" and k.target == pokemon and k.amount == index for k in s.markers
+    )
 
 
 # --------------------------------------------------------------- decisions

@@ -33,6 +33,7 @@ from .state import (
     ASLEEP,
     ATTACKED,
     BETWEEN,
+    CARDS,
     CHECKUP,
     CHOOSE_FIRST,
     PARALYZED,
@@ -86,6 +87,8 @@ def knockouts(b: EventBuilder[State]) -> None:
     if b.state.phase == ATTACKED and _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
+    if _nothing_to_do(s):
+        return
     down = _down(s)
     if down:
         due = [0, 0]
@@ -120,6 +123,22 @@ def knockouts(b: EventBuilder[State]) -> None:
                 )
             )
             return
+
+
+def _nothing_to_do(s: State) -> bool:
+    """The usual case, asked before building anything: both Active Spots filled, both
+    players with prizes left, and no Pokémon in play with damage >= its HP."""
+    cards = s.cards
+    for side in s.sides:
+        active = side.active
+        if active is None or not side.prizes:
+            return False
+        if active.damage and active.damage >= CARDS[cards[active.card]].hp:
+            return False
+        for mon in side.bench:
+            if mon.damage and mon.damage >= CARDS[cards[mon.card]].hp:
+                return False
+    return True
 
 
 def _down(s: State) -> list[tuple[int, Mon]]:
