@@ -7,6 +7,8 @@ promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from tabletop.kernel import EventBuilder
 
 from . import chance
@@ -135,10 +137,15 @@ def _nothing_to_do(s: State) -> bool:
             return False
         if active.damage and active.damage >= CARDS[cards[active.card]].hp:
             return False
-        for mon in side.bench:
-            if mon.damage and mon.damage >= CARDS[cards[mon.card]].hp:
-                return False
+        # An undamaged Bench (the usual case) asked in C, without a bytecode per Pokémon.
+        if any(map(_DAMAGE, side.bench)):
+            for mon in side.bench:
+                if mon.damage and mon.damage >= CARDS[cards[mon.card]].hp:
+                    return False
     return True
+
+
+_DAMAGE = attrgetter("damage")
 
 
 def _down(s: State) -> list[tuple[int, Mon]]:
