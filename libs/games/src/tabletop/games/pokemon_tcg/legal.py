@@ -29,13 +29,16 @@ from .commands import (
 from .damage import evolves_early, retreat_cost
 from .interned import interned, shared
 from .main_phase import (
-    ability_refusal,
+    ability_rule_refusal,
+    ability_usable,
     attack_prevented,
     attacker_refusal,
-    bench_refusal,
+    bench_full,
     energy_meets,
     evolve_refusal,
-    trainer_refusal,
+    stadium_has_effect,
+    trainer_playable,
+    trainer_rule_refusal,
     why_not_retreat,
     why_not_stadium,
     with_abilities,
@@ -140,6 +143,12 @@ def _blocked_trainers(s: State, seat: int) -> tuple[str, ...]:
     return blocked
 
 
+def _trainer_ok(s: State, seat: int, card: int, target: int | None) -> bool:
+    """`trainer_refusal(...) is None`, without making the refusal of a Trainer that
+    would do nothing (the most common refusal while enumerating)."""
+    return trainer_rule_refusal(s, seat, card, target) is None and trainer_playable(s, seat, card)
+
+
 def _main_commands(s: State, seat: int) -> list[Command]:
     # Only called in the main phase without a prompt, for cards in the hand: the
     # `*_refusal` checks skip those two tests (the `why_not_*` checks repeat them).
@@ -157,8 +166,8 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     for i in side.hand:
         c = CARDS[cards[i]]
         if c.is_basic_pokemon:
-            if can_bench is None:
-                can_bench = bench_refusal(s, seat, i) is None
+            if can_bench is None:  # bench_refusal's one test left for a Basic
+                can_bench = not bench_full(s, seat)
             if can_bench:
                 out.append(_play_basic(seat, i))
         elif c.is_pokemon:
@@ -177,16 +186,16 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             out += [
                 _play_trainer(seat, i, mon.card)
                 for mon in in_play
-                if mon.tool < 0 and trainer_refusal(s, seat, i, mon.card) is None
+                if mon.tool < 0 and _trainer_ok(s, seat, i, mon.card)
             ]
-        elif trainer_refusal(s, seat, i, None) is None:
+        elif _trainer_ok(s, seat, i, None):
             out.append(_play_trainer(seat, i, None))
     out += [
         _use_ability(seat, t)
         for t in with_abilities(s, mons)
-        if ability_refusal(s, seat, t) is None
+        if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
     ]
-    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
+    if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
         out.append(_use_stadium(seat))
     active = side.active
     if active is not None:
