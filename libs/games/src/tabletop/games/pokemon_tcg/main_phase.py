@@ -163,7 +163,7 @@ def trainer_playable(s: State, seat: int, instance: int) -> bool:
 
 def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
     """`trainer_refusal` without the card's own condition: the rules for its kind."""
-    trainer = card_of(s, instance)
+    trainer = CARDS[s.cards[instance]]  # card_of, without its frame (asked per candidate)
     kind = trainer.trainer_kind
     if not kind:
         return Refusal(TCGCode.WRONG_CARD_KIND, f"{trainer.name} is not a Trainer card")
