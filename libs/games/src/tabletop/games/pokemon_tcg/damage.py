@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import card, catalog
 from .state import Mon, State, card_of, is_active
@@ -62,24 +63,46 @@ def abilities_off(state: State, mon: Mon) -> bool:
     )
 
 
-_LAST_SOURCES: tuple[State | None, tuple[tuple[int, Passive], ...]] = (None, ())
+# The last answer with what it was computed from: the game's cards, each side's
+# Active and Bench, the Stadium. Records are immutable, so the same objects (`is`)
+# mean the same passives: a step that moves cards between hand, deck and discard
+# keeps the Pokémon in play as they were, and asks again for free.
+_Sources = tuple[tuple[int, Passive], ...]
+_LAST_SOURCES: tuple[Any, ...] = (None, None, None, None, None, -2, ())
 
 
-def sources(state: State) -> tuple[tuple[int, Passive], ...]:
+def sources(state: State) -> _Sources:
     """Every card in play that has a passive: Pokémon (their Abilities, unless
-    switched off), Tools, the Stadium. Remembered for the last state asked about
-    (a pure function of it): enumerating one position asks many times."""
+    switched off), Tools, the Stadium. A pure function of the cards in play, so
+    remembered for the last ones asked about: enumerating one position, and the
+    steps of one command, ask many times."""
     global _LAST_SOURCES
-    last = _LAST_SOURCES  # one read: the pair stays consistent across threads
-    if last[0] is state:
-        return last[1]
+    last = _LAST_SOURCES  # one read: the record stays consistent across threads
+    a, z = state.sides
+    if (
+        last[0] is state.cards
+        and last[1] is a.active
+        and last[2] is a.bench
+        and last[3] is z.active
+        and last[4] is z.bench
+        and last[5] == state.stadium
+    ):
+        found_before: _Sources = last[6]
+        return found_before
     cards, get = state.cards, PASSIVES.get
+    # `abilities_off` for every Pokémon, its lock asked once: whether a Klefki is Active.
+    locked = any(
+        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
+    )
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
         active = side.active
         for mon in (active, *side.bench) if active is not None else side.bench:
-            passive = get(cards[mon.card])
-            if passive is not None and not abilities_off(state, mon):
+            card = cards[mon.card]
+            passive = get(card)
+            if passive is not None and not (
+                locked and card_of(state, mon.card).stage == 0 and card not in _LOCKERS
+            ):
                 found.append((mon.card, passive))
             if mon.tool >= 0:
                 passive = get(cards[mon.tool])
@@ -89,8 +112,9 @@ def sources(state: State) -> tuple[tuple[int, Passive], ...]:
         passive = get(cards[state.stadium])
         if passive is not None:
             found.append((state.stadium, passive))
-    _LAST_SOURCES = (state, tuple(found))
-    return _LAST_SOURCES[1]
+    result = tuple(found)
+    _LAST_SOURCES = (state.cards, a.active, a.bench, z.active, z.bench, state.stadium, result)
+    return result
 
 
 def prevents_condition(state: State, mon: Mon, condition: str) -> bool:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from pydantic import field_validator
 
-from tabletop.kernel import Command, Event, EventBuilder, Game, GameConfig, JsonDict, Outcome
+from tabletop.kernel import Event, Game, GameConfig, JsonDict, Outcome
 
 from . import (
     commands,
@@ -63,22 +63,16 @@ class PokemonTCG(Game[State]):
         assert isinstance(config, PokemonTCGConfig)
         return start(config.decks, config.first_chooser, rng)
 
-    def decide_move(
-        self, state: State, command: Command, rng: random.Random
-    ) -> EventBuilder[State]:
-        return decide(state, command, rng)  # its state is the fold (decide_and_fold)
-
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
+    # The rules' functions bound on the class, without a method frame around each:
+    # the playout loop and `decide_and_fold` call them on every command, `evolve`
+    # on every event (ADR 0021: this package's hot path is frames).
+    decide_move = staticmethod(decide)  # its state is the fold (decide_and_fold)
+    evolve = staticmethod(evolve)
+    to_act = staticmethod(to_act)
+    legal_commands = staticmethod(legal_commands)
 
     def seats(self, state: State) -> int:
         return 2
-
-    def to_act(self, state: State) -> list[int]:
-        return to_act(state)
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
 
     def view(self, state: State, seat: int | None) -> JsonDict:
         return views.view(state, seat, to_act(state))

@@ -29,12 +29,16 @@ from .commands import (
 from .damage import evolves_early, retreat_cost
 from .interned import interned, shared
 from .main_phase import (
-    ability_refusal,
-    attack_refusal,
+    ability_rule_refusal,
+    ability_usable,
+    attack_prevented,
     attacker_refusal,
-    bench_refusal,
+    bench_full,
+    energy_meets,
     evolve_refusal,
-    trainer_refusal,
+    stadium_has_effect,
+    trainer_playable,
+    trainer_rule_refusal,
     why_not_retreat,
     why_not_stadium,
     with_abilities,
@@ -47,23 +51,27 @@ from .state import (
     MAIN,
     RETREAT,
     SETUP,
+    STADIUM,
+    SUPPORTER,
     State,
     card_of,
     first_turn_of_player,
+    player_marker,
 )
 
 
-def to_act(s: State) -> list[int]:
-    if s.winners:
+def to_act(state: State) -> list[int]:
+    if state.winners:
         return []
-    if s.prompt is not None:
-        return [s.prompt.seat]
-    if s.phase == CHOOSE_FIRST:
-        return [s.chooser]
-    if s.phase == SETUP:
-        return [seat for seat in (0, 1) if not s.sides[seat].ready]
-    if s.phase == MAIN:
-        return [s.current]
+    if state.prompt is not None:
+        return [state.prompt.seat]
+    phase = state.phase
+    if phase == MAIN:
+        return [state.current]
+    if phase == CHOOSE_FIRST:
+        return [state.chooser]
+    if phase == SETUP:
+        return [seat for seat in (0, 1) if not state.sides[seat].ready]
     return []
 
 
@@ -79,25 +87,33 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     return out
 
 
-def legal_commands(s: State, seat: int) -> list[Command]:
-    if seat not in to_act(s):
+def legal_commands(state: State, seat: int) -> list[Command]:
+    # Whether `seat` acts is `to_act`'s answer, asked inline (once per command).
+    if state.winners:
         return []
-    if s.prompt is not None:
-        p = s.prompt
+    p = state.prompt
+    if p is not None:
+        if seat != p.seat:
+            return []
         out: list[Command] = [
             shared(Choose, seat=seat, option=o) for o in p.options if o not in p.picked
         ]
         if len(p.picked) >= p.need:
             out.append(shared(Choose, seat=seat, option=None))
         return out
-    if s.phase == CHOOSE_FIRST:
+    phase = state.phase
+    if phase == MAIN:
+        return _main_commands(state, seat) if seat == state.current else []
+    if phase == CHOOSE_FIRST:
+        if seat != state.chooser:
+            return []
         return [
             shared(ChooseFirst, seat=seat, go_first=True),
             shared(ChooseFirst, seat=seat, go_first=False),
         ]
-    if s.phase == SETUP:
-        return _setup_commands(s, seat)
-    return _main_commands(s, seat)
+    if phase == SETUP and seat in (0, 1) and not state.sides[seat].ready:
+        return _setup_commands(state, seat)
+    return []
 
 
 # The main phase's commands, made positionally (interned): built once, then a dict look-up.
@@ -110,6 +126,27 @@ _retreat = interned(Retreat, "seat", "to", "discard")
 _use_attack = interned(UseAttack, "seat", "attack")
 _use_stadium = interned(UseStadium, "seat")
 _end_turn = interned(EndTurn, "seat")
+
+
+def _blocked_trainers(s: State, seat: int) -> tuple[str, ...]:
+    """The Trainer kinds `trainer_refusal` refuses whatever the card, this turn:
+    asked once, not per card (and no refusal message made for each)."""
+    blocked: tuple[str, ...] = ()
+    if s.markers and any(
+        k.kind == "no_items" and k.target == player_marker(seat) for k in s.markers
+    ):
+        blocked += ("item",)
+    if s.used & SUPPORTER or s.turn == 1:
+        blocked += ("supporter",)
+    if s.used & STADIUM:
+        blocked += ("stadium",)
+    return blocked
+
+
+def _trainer_ok(s: State, seat: int, card: int, target: int | None) -> bool:
+    """`trainer_refusal(...) is None`, without making the refusal of a Trainer that
+    would do nothing (the most common refusal while enumerating)."""
+    return trainer_rule_refusal(s, seat, card, target) is None and trainer_playable(s, seat, card)
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
@@ -125,11 +162,12 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in in_play)
     can_attach = not s.used & ENERGY
     can_bench: bool | None = None  # the same answer for every Basic: asked once
+    blocked = _blocked_trainers(s, seat)
     for i in side.hand:
         c = CARDS[cards[i]]
         if c.is_basic_pokemon:
-            if can_bench is None:
-                can_bench = bench_refusal(s, seat, i) is None
+            if can_bench is None:  # bench_refusal's one test left for a Basic
+                can_bench = not bench_full(s, seat)
             if can_bench:
                 out.append(_play_basic(seat, i))
         elif c.is_pokemon:
@@ -142,18 +180,22 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         elif c.kind == "energy":
             if can_attach:
                 out += [_attach(seat, i, t) for t in mons]
-        elif c.trainer_kind == "tool":
+        elif c.trainer_kind in blocked:
+            continue
+        elif c.trainer_kind == "tool":  # refused at once on a Pokémon with a Tool
             out += [
-                _play_trainer(seat, i, t) for t in mons if trainer_refusal(s, seat, i, t) is None
+                _play_trainer(seat, i, mon.card)
+                for mon in in_play
+                if mon.tool < 0 and _trainer_ok(s, seat, i, mon.card)
             ]
-        elif trainer_refusal(s, seat, i, None) is None:
+        elif _trainer_ok(s, seat, i, None):
             out.append(_play_trainer(seat, i, None))
     out += [
         _use_ability(seat, t)
         for t in with_abilities(s, mons)
-        if ability_refusal(s, seat, t) is None
+        if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
     ]
-    if s.stadium >= 0 and why_not_stadium(s, seat) is None:
+    if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
         out.append(_use_stadium(seat))
     active = side.active
     if active is not None:
@@ -165,7 +207,12 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             if first is not None and why_not_retreat(s, seat, *first) is None:
                 out += [_retreat(seat, mon.card, paid) for paid in payments for mon in side.bench]
         if attacker_refusal(s, seat) is None:
-            attacks = range(len(CARDS[cards[active.card]].attacks))
-            out += [_use_attack(seat, i) for i in attacks if attack_refusal(s, seat, i) is None]
+            # attack_refusal's two tests, without making a refusal for each attack refused
+            energy, mon = active.energy, active.card
+            out += [
+                _use_attack(seat, i)
+                for i, attack in enumerate(CARDS[cards[mon]].attacks)
+                if energy_meets(s, energy, attack.cost) and not attack_prevented(s, mon, i)
+            ]
     out.append(_end_turn(seat))
     return out

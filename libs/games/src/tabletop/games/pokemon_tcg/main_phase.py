@@ -88,9 +88,13 @@ def bench_refusal(s: State, seat: int, instance: int) -> Refusal | None:
         return Refusal(
             TCGCode.WRONG_CARD_KIND, f"{card_of(s, instance).name} is not a Basic Pokémon"
         )
-    if len(s.sides[seat].bench) >= BENCH:
+    if bench_full(s, seat):
         return Refusal(TCGCode.BENCH_FULL, "your Bench is full (5 Pokémon)")
     return None
+
+
+def bench_full(s: State, seat: int) -> bool:
+    return len(s.sides[seat].bench) >= BENCH
 
 
 def why_not_evolve(s: State, seat: int, instance: int, target: int) -> Refusal | None:
@@ -140,11 +144,29 @@ def why_not_trainer(s: State, seat: int, instance: int, target: int | None) -> R
 
 
 def trainer_refusal(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
-    trainer = card_of(s, instance)
+    if reason := trainer_rule_refusal(s, seat, instance, target):
+        return reason
+    if not trainer_playable(s, seat, instance):
+        return Refusal(
+            TCGCode.WOULD_DO_NOTHING,
+            f"{card_of(s, instance).name} cannot be played now (it would do nothing)",
+        )
+    return None
+
+
+def trainer_playable(s: State, seat: int, instance: int) -> bool:
+    """The Trainer's own condition (the last test of `trainer_refusal`): it would
+    do something now. `legal_commands` asks it without making the refusal."""
+    playable = POOL[s.cards[instance]].playable
+    return playable is None or playable(s, seat, instance)
+
+
+def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None) -> Refusal | None:
+    """`trainer_refusal` without the card's own condition: the rules for its kind."""
+    trainer = CARDS[s.cards[instance]]  # card_of, without its frame (asked per candidate)
     kind = trainer.trainer_kind
     if not kind:
         return Refusal(TCGCode.WRONG_CARD_KIND, f"{trainer.name} is not a Trainer card")
-    entry = POOL[s.cards[instance]]
     if kind == "item" and any(
         k.kind == "no_items" and k.target == player_marker(seat) for k in s.markers
     ):
@@ -170,10 +192,6 @@ def trainer_refusal(s: State, seat: int, instance: int, target: int | None) -> R
             return Refusal(TCGCode.TOOL_TARGET, "that Pokémon already has a Tool attached")
     elif target is not None:
         return Refusal(TCGCode.NO_TARGET, f"{trainer.name} takes no target")
-    if entry.playable is not None and not entry.playable(s, seat, instance):
-        return Refusal(
-            TCGCode.WOULD_DO_NOTHING, f"{trainer.name} cannot be played now (it would do nothing)"
-        )
     return None
 
 
@@ -189,6 +207,22 @@ def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
 
 
 def ability_refusal(s: State, seat: int, pokemon: int) -> Refusal | None:
+    if reason := ability_rule_refusal(s, seat, pokemon):
+        return reason
+    if not ability_usable(s, seat, pokemon):
+        return Refusal(TCGCode.WOULD_DO_NOTHING, "that Ability cannot be used now")
+    return None
+
+
+def ability_usable(s: State, seat: int, pokemon: int) -> bool:
+    """The Ability's own condition (the last test of `ability_refusal`, for a Pokémon
+    in play with an Ability): it would do something now."""
+    usable = POOL[s.cards[pokemon]].ability_usable
+    return usable is None or usable(s, seat, pokemon)
+
+
+def ability_rule_refusal(s: State, seat: int, pokemon: int) -> Refusal | None:
+    """`ability_refusal` without the Ability's own condition."""
     mon = s.sides[seat].find(pokemon)
     if mon is None:
         return Refusal(TCGCode.NOT_IN_PLAY, f"you have no Pokémon {pokemon} in play")
@@ -202,8 +236,6 @@ def ability_refusal(s: State, seat: int, pokemon: int) -> Refusal | None:
         )
     if pokemon in s.abilities_used and not entry.repeatable:
         return Refusal(TCGCode.ABILITY_USED, "that Ability was already used this turn")
-    if entry.ability_usable is not None and not entry.ability_usable(s, seat, pokemon):
-        return Refusal(TCGCode.WOULD_DO_NOTHING, "that Ability cannot be used now")
     return None
 
 
@@ -213,13 +245,18 @@ def why_not_stadium(s: State, seat: int) -> Refusal | None:
     if s.stadium < 0:
         return Refusal(TCGCode.NO_STADIUM, "there is no Stadium in play")
     entry = POOL[s.cards[s.stadium]]
-    if not entry.stadium_effect:
+    if not stadium_has_effect(s):
         return Refusal(TCGCode.NO_STADIUM, f"{card_of(s, s.stadium).name} has no effect to use")
     if s.used & STADIUM_EFFECT:
         return Refusal(TCGCode.STADIUM_USED, "the Stadium was already used this turn")
     if entry.stadium_usable is not None and not entry.stadium_usable(s, seat, s.stadium):
         return Refusal(TCGCode.WOULD_DO_NOTHING, "the Stadium cannot be used now")
     return None
+
+
+def stadium_has_effect(s: State) -> bool:
+    """The Stadium in play (there is one) has an effect a player may use."""
+    return bool(POOL[s.cards[s.stadium]].stadium_effect)
 
 
 def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> Refusal | None:
@@ -295,14 +332,19 @@ def attack_refusal(s: State, seat: int, index: int) -> Refusal | None:
     active = s.sides[seat].active
     assert active is not None
     attack = card_of(s, active.card).attacks[index]
-    if any(
-        k.kind == "cant_use_attack" and k.target == active.card and k.amount == index
-        for k in s.markers
-    ):
+    if attack_prevented(s, active.card, index):
         return Refusal(TCGCode.PREVENTED, f"{attack.name} cannot be used during this turn")
     if not energy_meets(s, active.energy, attack.cost):
         return Refusal(TCGCode.NOT_ENOUGH_ENERGY, f"{attack.name} needs {attack.cost} Energy")
     return None
+
+
+def attack_prevented(s: State, pokemon: int, index: int) -> bool:
+    """An effect forbids `pokemon` its attack `index` this turn (a test of
+    `attack_refusal`, which `legal_commands` asks without making the refusal)."""
+    return bool(s.markers) and any(
+        k.kind == "cant_use_attack" and k.target == pokemon and k.amount == index for k in s.markers
+    )
 
 
 # --------------------------------------------------------------- decisions

@@ -161,34 +161,39 @@ def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
     """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
     if not changes:
-        return State(state.cards, sides, *state[2:])  # the hottest copy: rebuilt positionally
+        return _new(State, (state.cards, sides, *state[2:]))  # the hottest copy
     if len(changes) == 1 and "used" in changes:  # an Energy attached, a Trainer played
-        return State._make((state.cards, sides, *state[2:7], changes["used"], *state[8:]))
+        return _new(State, (state.cards, sides, *state[2:7], changes["used"], *state[8:]))
     return replace(state, sides=sides, **changes)
 
 
 # The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
+# `tuple.__new__` on the fields in order: a record without the named tuple's
+# Python-level constructor (a frame per copy).
+_new = tuple.__new__
+
+
 def with_phase(state: State, phase: int) -> State:
-    return State(state.cards, state.sides, phase, *state[3:])
+    return _new(State, (state.cards, state.sides, phase, *state[3:]))
 
 
 def with_prompt(state: State, prompt: Prompt | None) -> State:
-    return State(*state[:10], prompt, *state[11:])
+    return _new(State, (*state[:10], prompt, *state[11:]))
 
 
 def with_piles(side: Side, deck: tuple[int, ...], known_top: tuple[int, ...]) -> Side:
     """`side` with its deck and the deck's known top cards replaced."""
-    return Side(deck, known_top, *side[2:])
+    return _new(Side, (deck, known_top, *side[2:]))
 
 
 def with_hand(side: Side, hand: tuple[int, ...], known: tuple[int, ...]) -> Side:
     """`side` with its hand and the opponent's knowledge of it replaced."""
-    return Side(side.deck, side.known_top, hand, known, *side[4:])
+    return _new(Side, (side.deck, side.known_top, hand, known, *side[4:]))
 
 
 def with_discard(side: Side, discard: tuple[int, ...]) -> Side:
     """`side` with its discard pile replaced."""
-    return Side._make((*side[:4], discard, *side[5:]))
+    return _new(Side, (*side[:4], discard, *side[5:]))
 
 
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
@@ -201,7 +206,7 @@ def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
 
 def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
     d, k, h, n, c, p, _, _, r, rt, po, bu, mu, re = side  # every field, in order
-    return Side(d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re)
+    return _new(Side, (d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re))
 
 
 def is_active(state: State, instance: int) -> bool:

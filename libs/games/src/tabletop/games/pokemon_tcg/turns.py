@@ -7,6 +7,8 @@ promotion, winning, the end of a turn, Pokémon Checkup and the next turn.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from tabletop.kernel import EventBuilder
 
 from . import chance
@@ -33,6 +35,7 @@ from .state import (
     ASLEEP,
     ATTACKED,
     BETWEEN,
+    CARDS,
     CHECKUP,
     CHOOSE_FIRST,
     PARALYZED,
@@ -86,6 +89,8 @@ def knockouts(b: EventBuilder[State]) -> None:
     if b.state.phase == ATTACKED and _knock_out_triggers(b):
         return  # a Tool asks its owner first (Exp. Share); Knock Outs follow once answered
     s = b.state
+    if _nothing_to_do(s):
+        return
     down = _down(s)
     if down:
         due = [0, 0]
@@ -120,6 +125,27 @@ def knockouts(b: EventBuilder[State]) -> None:
                 )
             )
             return
+
+
+def _nothing_to_do(s: State) -> bool:
+    """The usual case, asked before building anything: both Active Spots filled, both
+    players with prizes left, and no Pokémon in play with damage >= its HP."""
+    cards = s.cards
+    for side in s.sides:
+        active = side.active
+        if active is None or not side.prizes:
+            return False
+        if active.damage and active.damage >= CARDS[cards[active.card]].hp:
+            return False
+        # An undamaged Bench (the usual case) asked in C, without a bytecode per Pokémon.
+        if any(map(_DAMAGE, side.bench)):
+            for mon in side.bench:
+                if mon.damage and mon.damage >= CARDS[cards[mon.card]].hp:
+                    return False
+    return True
+
+
+_DAMAGE = attrgetter("damage")
 
 
 def _down(s: State) -> list[tuple[int, Mon]]:

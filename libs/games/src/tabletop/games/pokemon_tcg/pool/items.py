@@ -135,11 +135,14 @@ def _candy_basic(ctx: Ctx, mon: Mon) -> bool:
     )
 
 
+_STAGE_2 = frozenset(i for i, c in catalog().items() if c.stage == 2)  # card ids
+
+
 def _rare_candy_playable(s: State, seat: int, candy: int) -> bool:
     if first_turn_of_player(s):
         return False
-    if not any(card_of(s, i).stage == 2 for i in s.sides[seat].hand):
-        return False  # no Stage 2 to skip to: the usual case, without the look-ups below
+    if _STAGE_2.isdisjoint(map(s.cards.__getitem__, s.sides[seat].hand)):
+        return False  # no Stage 2 to skip to: the usual case, asked in C
     return any(
         card_of(s, mon.card).stage == 0 and mon.since < s.turn and _candy_stage2(s, seat, mon.card)
         for mon in s.sides[seat].mons()
