@@ -182,3 +182,18 @@ async def test_every_service_from_the_image_plays_a_game_through_the_gateway(
                    check=False)  # fmt: skip
     assert prune.returncode == 0 and '"prunable": 1' in prune.stderr, prune.stderr
     assert '"pruned"' not in prune.stderr  # a dry run removes nothing
+
+    # The standalone deadline keeper starts, keeps deadlines, and stops on SIGTERM.
+    keeper = f"tabletop-{platform.namespace}-deadlines"
+    docker("run", "-d", "--network", "host", "--name", keeper, *env, IMAGE,
+           "tabletop.rules.deadlines")  # fmt: skip
+    try:
+        await eventually(lambda: _logged(keeper, "keeping deadlines"), within=30, what="keeper")
+        docker("stop", "--time", "30", keeper)
+        assert docker("inspect", "-f", "{{.State.ExitCode}}", keeper).stdout.strip() == "0"
+    finally:
+        docker("rm", "--force", keeper, check=False)
+
+
+async def _logged(container: str, text: str) -> bool | None:
+    return text in docker("logs", container, check=False).stderr or None
