@@ -62,6 +62,7 @@ def test_the_image_carries_no_development_server() -> None:
 @dataclass
 class Platform:
     namespace: str
+    nats_url: str
     gateway: str  # base URL
     containers: dict[str, str]  # service -> container name
 
@@ -118,12 +119,14 @@ def platform(nats_url: str, database_url: str) -> Iterator[Platform]:
             wait_ready(f"http://127.0.0.1:{port}/readyz", name)
             if spec.name == "gateway":
                 gateway = f"http://127.0.0.1:{port}"
-        yield Platform(namespace, gateway, containers)
+        yield Platform(namespace, nats_url, gateway, containers)
         for name in containers.values():  # SIGTERM: each drains and exits 0
             docker("stop", "--time", "30", name)
         codes = {n: docker("inspect", "-f", "{{.State.ExitCode}}", c).stdout.strip()
                  for n, c in containers.items()}  # fmt: skip
-        assert set(codes.values()) == {"0"}, codes
+        stuck = {n: docker("logs", "--tail", "40", containers[n], check=False).stderr
+                 for n, code in codes.items() if code != "0"}  # fmt: skip
+        assert not stuck, f"exit codes {codes}; logs of the others:\n{stuck}"
     finally:
         for name in containers.values():
             docker("rm", "--force", name, check=False)
@@ -171,3 +174,26 @@ async def test_every_service_from_the_image_plays_a_game_through_the_gateway(
         assert me.player_id in {r["player_id"] for r in top}
         games = await me.ok("GET", "/v1/games")
         assert [g["status"] for g in games if g["game_id"] == game_id] == ["finished"]
+
+    # The CronJob's module, a dry run: the game just archived whole may leave JetStream.
+    env = ["-e", f"NATS_URL={platform.nats_url}", "-e", f"TABLETOP_NAMESPACE={platform.namespace}"]
+    prune = docker("run", "--rm", "--network", "host", *env, "-e", "PRUNE_DRY_RUN=true",
+                   "-e", "PRUNE_OLDER_THAN_SECONDS=0", IMAGE, "tabletop.archive.prune",
+                   check=False)  # fmt: skip
+    assert prune.returncode == 0 and '"prunable": 1' in prune.stderr, prune.stderr
+    assert '"pruned"' not in prune.stderr  # a dry run removes nothing
+
+    # The standalone deadline keeper starts, keeps deadlines, and stops on SIGTERM.
+    keeper = f"tabletop-{platform.namespace}-deadlines"
+    docker("run", "-d", "--network", "host", "--name", keeper, *env, IMAGE,
+           "tabletop.rules.deadlines")  # fmt: skip
+    try:
+        await eventually(lambda: _logged(keeper, "keeping deadlines"), within=30, what="keeper")
+        docker("stop", "--time", "30", keeper)
+        assert docker("inspect", "-f", "{{.State.ExitCode}}", keeper).stdout.strip() == "0"
+    finally:
+        docker("rm", "--force", keeper, check=False)
+
+
+async def _logged(container: str, text: str) -> bool | None:
+    return text in docker("logs", container, check=False).stderr or None
