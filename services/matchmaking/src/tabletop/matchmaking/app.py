@@ -60,10 +60,17 @@ class Ticks:
 
     async def stop(self) -> None:
         # A match cut short stays pending in KV and is finished after a restart.
+        # Cancel until done: on Python 3.11 an `asyncio.wait_for` inside a
+        # request can swallow a cancellation that lands as its reply does, and
+        # the loop would then run on and hold the shutdown.
+        while pending := [task for task in self.tasks if not task.done()]:
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=1.0)
         for task in self.tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                task.result()  # retrieved, so asyncio logs nothing at exit
+        self.tasks = []
 
 
 async def every(seconds: float, work: Callable[[], Awaitable[Any]], what: str) -> None:
