@@ -22,7 +22,7 @@ from .effects import EFFECT_COMMANDS, decide_effect
 from .events import shared
 from .evolve import evolve_decided
 from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
-from .state import DRAFT, REFILL, TIEBREAK, State
+from .state import DRAFT, NO_MARBLES, REFILL, TIEBREAK, State
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
 Builder = EventBuilder[State]
@@ -151,11 +151,12 @@ def _end_turn(b: Builder, c: cm.EndTurn) -> None:
     # What is left in hand now came from the pool this turn, or the pool is full:
     # those marbles go back into it while it has room (rulebook), the rest to the
     # dispenser with `turn_ended`.
-    room = POOL_LIMIT - sum(s.players[c.seat].pool)
-    for colour in range(len(COLOURS)):
-        for _ in range(min(room, s.turn.hand[colour])):
-            b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
-            room -= 1
+    room, hand = POOL_LIMIT - sum(s.players[c.seat].pool), s.turn.hand
+    if room and hand != NO_MARBLES:  # most turns end with an empty hand
+        for colour in range(len(COLOURS)):
+            for _ in range(min(room, hand[colour])):
+                b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
+                room -= 1
     b.emit(shared(ev.TurnEnded, seat=c.seat))
     refill(b)
     if not needs_burner(b.state):
