@@ -22,7 +22,7 @@ from .effects import EFFECT_COMMANDS, decide_effect
 from .events import shared
 from .evolve import evolve_decided
 from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
-from .state import DRAFT, NO_MARBLES, REFILL, TIEBREAK, State
+from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
 Builder = EventBuilder[State]
@@ -57,7 +57,8 @@ def _take(b: Builder, c: cm.Take) -> None:
         )
         refill(b)
         return
-    check_play(s, "a regular take")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "a regular take")
     if s.turn.taken:
         raise IllegalCommand(PotionCode.ALREADY_TAKEN, "you already took your marble this turn")
     check_take(s.tracks, c.track, c.pos)
@@ -75,7 +76,8 @@ def _take(b: Builder, c: cm.Take) -> None:
 
 def _little_help(b: Builder, c: cm.LittleHelp) -> None:
     s = b.state
-    check_play(s, "little help")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "little help")
     if s.turn.helped:
         raise IllegalCommand(PotionCode.HELP_USED, "little help only once per turn")
     check_take(s.tracks, c.track, c.pos)
@@ -85,7 +87,8 @@ def _little_help(b: Builder, c: cm.LittleHelp) -> None:
 
 def _place(b: Builder, c: cm.Place) -> None:
     s = b.state
-    check_play(s, "placing a marble")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "placing a marble")
     colour = COLOUR_INDEX[c.colour]
     if not s.turn.hand[colour]:
         raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
@@ -103,7 +106,8 @@ def _place(b: Builder, c: cm.Place) -> None:
 
 def _stash(b: Builder, c: cm.Stash) -> None:
     s = b.state
-    check_play(s, "filling the pool")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "filling the pool")
     colour = COLOUR_INDEX[c.colour]
     hand, kept = s.turn.hand, s.turn.kept
     if not hand[colour]:
@@ -124,15 +128,18 @@ def _stash(b: Builder, c: cm.Stash) -> None:
 
 def _unstash(b: Builder, c: cm.Unstash) -> None:
     s = b.state
-    check_play(s, "taking from the pool")
-    if not s.players[c.seat].pool[COLOUR_INDEX[c.colour]]:
-        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {c.colour} marble in your pool")
-    b.emit(shared(ev.Unstashed, seat=c.seat, colour=c.colour))
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "taking from the pool")
+    seat, colour = c.seat, c.colour  # read once: a pydantic attribute costs twice a tuple's
+    if not s.players[seat].pool[COLOUR_INDEX[colour]]:
+        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {colour} marble in your pool")
+    b.emit(shared(ev.Unstashed, seat=seat, colour=colour))
 
 
 def _end_turn(b: Builder, c: cm.EndTurn) -> None:
     s = b.state
-    check_play(s, "ending the turn")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "ending the turn")
     if not may_end_take(s):
         raise IllegalCommand(PotionCode.TAKE_REQUIRED, "take a marble from the dispenser first")
     places = placeable(s)

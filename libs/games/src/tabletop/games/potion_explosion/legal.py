@@ -86,10 +86,14 @@ def to_act(state: State) -> list[int]:
 
 def legal_commands(state: State, seat: int) -> list[Command]:
     phase = state.phase
-    if phase in _CURRENT_ACTS:
+    if phase == PLAY:  # nearly every command: checked first
         if seat != state.current:
             return []
-    elif seat not in to_act(state):
+        pending = state.turn.pending
+        if pending is not None:
+            return effect_options(state, seat, pending)
+        return _turn_commands(state, seat)
+    if seat not in to_act(state):
         return []
     if phase == DRAFT:
         return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
@@ -97,10 +101,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
         return list(_spots(seat, tuple(map(len, state.tracks)), True, False))
-    turn = state.turn
-    if turn.pending is not None:
-        return effect_options(state, seat, turn.pending)
-    return _turn_commands(state, seat)
+    return []
 
 
 def _turn_commands(state: State, seat: int) -> list[Command]:
