@@ -89,41 +89,43 @@ def _place(b: Builder, c: cm.Place) -> None:
     s = b.state
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "placing a marble")
-    colour = COLOUR_INDEX[c.colour]
+    seat, name, slot = c.seat, c.colour, c.slot  # read once (see `_unstash`)
+    colour = COLOUR_INDEX[name]
     if not s.turn.hand[colour]:
-        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
-    player = s.players[c.seat]
-    if c.slot not in range(BURNERS) or player.burners[c.slot] is None:
-        raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {c.slot}")
-    if c.slot not in slots_for(player, colour):
+        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {name} marble in hand")
+    player = s.players[seat]
+    if slot not in range(BURNERS) or player.burners[slot] is None:
+        raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {slot}")
+    if slot not in slots_for(player, colour):
         raise IllegalCommand(
-            PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole"
+            PotionCode.NO_HOLE, f"the potion on burner {slot} has no open {name} hole"
         )
-    check_completion_limit(s, c.slot, colour)
-    b.emit(shared(ev.Placed, seat=c.seat, colour=c.colour, slot=c.slot))
-    complete_if_full(b, c.seat, c.slot)
+    check_completion_limit(s, slot, colour)
+    b.emit(shared(ev.Placed, seat=seat, colour=name, slot=slot))
+    complete_if_full(b, seat, slot)
 
 
 def _stash(b: Builder, c: cm.Stash) -> None:
     s = b.state
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "filling the pool")
-    colour = COLOUR_INDEX[c.colour]
+    seat, name = c.seat, c.colour  # read once (see `_unstash`)
+    colour = COLOUR_INDEX[name]
     hand, kept = s.turn.hand, s.turn.kept
     if not hand[colour]:
-        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
+        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {name} marble in hand")
     if hand[colour] <= kept[colour]:
         raise IllegalCommand(
-            PotionCode.FROM_POOL, f"your {c.colour} marbles in hand came from the pool this turn"
+            PotionCode.FROM_POOL, f"your {name} marbles in hand came from the pool this turn"
         )
-    player = s.players[c.seat]
+    player = s.players[seat]
     if slots_for(player, colour):
         raise IllegalCommand(
-            PotionCode.MUST_PLACE, f"a {c.colour} marble must go onto your potion first"
+            PotionCode.MUST_PLACE, f"a {name} marble must go onto your potion first"
         )
     if sum(player.pool) >= POOL_LIMIT:
         raise IllegalCommand(PotionCode.POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
-    b.emit(shared(ev.Stashed, seat=c.seat, colour=c.colour))
+    b.emit(shared(ev.Stashed, seat=seat, colour=name))
 
 
 def _unstash(b: Builder, c: cm.Unstash) -> None:
