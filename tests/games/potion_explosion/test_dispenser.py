@@ -76,6 +76,28 @@ def test_refill_stops_when_the_reservoir_is_empty() -> None:
     assert len(draw_refill(tracks, (0, 1, 0, 1), random.Random(0))) == 2
 
 
+def test_refills_draw_each_marble_as_randrange_would() -> None:
+    """`draw_refill` draws with `getrandbits` itself; the seeded games, and so
+    every stored playthrough and benchmark, rely on it drawing what
+    `rng.randrange(total)` would."""
+    for seed in range(40):
+        tracks = tuple(row("R" * ((seed + t) % 10)) for t in range(5))
+        reservoir = (seed % 5, 7, seed % 3, 20 - seed % 20)
+        lengths, left = [len(t) for t in tracks], list(reservoir)
+        expected = []
+        rng = random.Random(seed)
+        while sum(left) and min(lengths) < 9:
+            track = lengths.index(min(lengths))
+            r, colour = rng.randrange(sum(left)), 0
+            while r >= left[colour]:
+                r -= left[colour]
+                colour += 1
+            left[colour] -= 1
+            lengths[track] += 1
+            expected.append((track, colour))
+        assert draw_refill(tracks, reservoir, random.Random(seed)) == tuple(expected)
+
+
 def test_an_empty_track_stays_empty_without_reservoir() -> None:
     s = playing(2)
     s = table(s, tracks=("YRY", "BK", "", "", ""), reservoir=(0, 0, 0, 0))

@@ -22,7 +22,7 @@ from .effects import EFFECT_COMMANDS, decide_effect
 from .events import shared
 from .evolve import evolve_decided
 from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
-from .state import DRAFT, REFILL, TIEBREAK, State
+from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
 Builder = EventBuilder[State]
@@ -57,7 +57,8 @@ def _take(b: Builder, c: cm.Take) -> None:
         )
         refill(b)
         return
-    check_play(s, "a regular take")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "a regular take")
     if s.turn.taken:
         raise IllegalCommand(PotionCode.ALREADY_TAKEN, "you already took your marble this turn")
     check_take(s.tracks, c.track, c.pos)
@@ -75,7 +76,8 @@ def _take(b: Builder, c: cm.Take) -> None:
 
 def _little_help(b: Builder, c: cm.LittleHelp) -> None:
     s = b.state
-    check_play(s, "little help")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "little help")
     if s.turn.helped:
         raise IllegalCommand(PotionCode.HELP_USED, "little help only once per turn")
     check_take(s.tracks, c.track, c.pos)
@@ -85,54 +87,61 @@ def _little_help(b: Builder, c: cm.LittleHelp) -> None:
 
 def _place(b: Builder, c: cm.Place) -> None:
     s = b.state
-    check_play(s, "placing a marble")
-    colour = COLOUR_INDEX[c.colour]
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "placing a marble")
+    seat, name, slot = c.seat, c.colour, c.slot  # read once (see `_unstash`)
+    colour = COLOUR_INDEX[name]
     if not s.turn.hand[colour]:
-        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
-    player = s.players[c.seat]
-    if c.slot not in range(BURNERS) or player.burners[c.slot] is None:
-        raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {c.slot}")
-    if c.slot not in slots_for(player, colour):
+        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {name} marble in hand")
+    player = s.players[seat]
+    if slot not in range(BURNERS) or player.burners[slot] is None:
+        raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {slot}")
+    if slot not in slots_for(player, colour):
         raise IllegalCommand(
-            PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.colour} hole"
+            PotionCode.NO_HOLE, f"the potion on burner {slot} has no open {name} hole"
         )
-    check_completion_limit(s, c.slot, colour)
-    b.emit(shared(ev.Placed, seat=c.seat, colour=c.colour, slot=c.slot))
-    complete_if_full(b, c.seat, c.slot)
+    check_completion_limit(s, slot, colour)
+    b.emit(shared(ev.Placed, seat=seat, colour=name, slot=slot))
+    complete_if_full(b, seat, slot)
 
 
 def _stash(b: Builder, c: cm.Stash) -> None:
     s = b.state
-    check_play(s, "filling the pool")
-    colour = COLOUR_INDEX[c.colour]
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "filling the pool")
+    seat, name = c.seat, c.colour  # read once (see `_unstash`)
+    colour = COLOUR_INDEX[name]
     hand, kept = s.turn.hand, s.turn.kept
     if not hand[colour]:
-        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {c.colour} marble in hand")
+        raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {name} marble in hand")
     if hand[colour] <= kept[colour]:
         raise IllegalCommand(
-            PotionCode.FROM_POOL, f"your {c.colour} marbles in hand came from the pool this turn"
+            PotionCode.FROM_POOL, f"your {name} marbles in hand came from the pool this turn"
         )
-    player = s.players[c.seat]
+    player = s.players[seat]
     if slots_for(player, colour):
         raise IllegalCommand(
-            PotionCode.MUST_PLACE, f"a {c.colour} marble must go onto your potion first"
+            PotionCode.MUST_PLACE, f"a {name} marble must go onto your potion first"
         )
     if sum(player.pool) >= POOL_LIMIT:
         raise IllegalCommand(PotionCode.POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
-    b.emit(shared(ev.Stashed, seat=c.seat, colour=c.colour))
+    b.emit(shared(ev.Stashed, seat=seat, colour=name))
 
 
 def _unstash(b: Builder, c: cm.Unstash) -> None:
     s = b.state
-    check_play(s, "taking from the pool")
-    if not s.players[c.seat].pool[COLOUR_INDEX[c.colour]]:
-        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {c.colour} marble in your pool")
-    b.emit(shared(ev.Unstashed, seat=c.seat, colour=c.colour))
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "taking from the pool")
+    seat, colour = c.seat, c.colour  # read once: a pydantic attribute costs twice a tuple's
+    if not s.players[seat].pool[COLOUR_INDEX[colour]]:
+        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {colour} marble in your pool")
+    b.emit(shared(ev.Unstashed, seat=seat, colour=colour))
 
 
 def _end_turn(b: Builder, c: cm.EndTurn) -> None:
     s = b.state
-    check_play(s, "ending the turn")
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "ending the turn")
     if not may_end_take(s):
         raise IllegalCommand(PotionCode.TAKE_REQUIRED, "take a marble from the dispenser first")
     places = placeable(s)
@@ -151,11 +160,12 @@ def _end_turn(b: Builder, c: cm.EndTurn) -> None:
     # What is left in hand now came from the pool this turn, or the pool is full:
     # those marbles go back into it while it has room (rulebook), the rest to the
     # dispenser with `turn_ended`.
-    room = POOL_LIMIT - sum(s.players[c.seat].pool)
-    for colour in range(len(COLOURS)):
-        for _ in range(min(room, s.turn.hand[colour])):
-            b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
-            room -= 1
+    room, hand = POOL_LIMIT - sum(s.players[c.seat].pool), s.turn.hand
+    if room and hand != NO_MARBLES:  # most turns end with an empty hand
+        for colour in range(len(COLOURS)):
+            for _ in range(min(room, hand[colour])):
+                b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
+                room -= 1
     b.emit(shared(ev.TurnEnded, seat=c.seat))
     refill(b)
     if not needs_burner(b.state):

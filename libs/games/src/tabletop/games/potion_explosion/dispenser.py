@@ -91,12 +91,18 @@ def draw_refill(
     counts = list(reservoir)
     total = sum(counts)
     added: list[tuple[int, int]] = []
+    getrandbits = rng.getrandbits
     while total:
         shortest = min(lengths)
         if shortest >= TRACK_LENGTH:
             break
         track = lengths.index(shortest)
-        r = rng.randrange(total)
+        # `rng.randrange(total)` drawn as `random.Random` draws it (a test checks
+        # they agree), without its two Python frames per marble.
+        bits = total.bit_length()
+        r = getrandbits(bits)
+        while r >= total:
+            r = getrandbits(bits)
         colour = 0
         while r >= counts[colour]:
             r -= counts[colour]

@@ -140,8 +140,9 @@ def _placed(s: State, e: ev.Placed) -> State:
     t = s.turn
     kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
     turn = _new(Turn, (bump(t.hand, c, -1), kept, *t[2:]))
-    player = _fill(s.players[e.seat], e.slot, c, c)
-    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
+    players = list(s.players)  # `_player`, inline in the three hottest folds
+    players[e.seat] = _fill(players[e.seat], e.slot, c, c)
+    return _new(State, (tuple(players), turn, *s[2:]))
 
 
 def _completed(s: State, e: ev.Completed) -> State:
@@ -159,19 +160,21 @@ def _completed(s: State, e: ev.Completed) -> State:
 
 
 def _stashed(s: State, e: ev.Stashed) -> State:
-    c = COLOUR_INDEX[e.colour]
-    p, t = s.players[e.seat], s.turn
-    player = _new(Player, (p.burners, bump(p.pool, c, 1), *p[2:]))
+    c, seat = COLOUR_INDEX[e.colour], e.seat
+    players, t = list(s.players), s.turn
+    p = players[seat]
+    players[seat] = _new(Player, (p.burners, bump(p.pool, c, 1), *p[2:]))
     turn = _new(Turn, (bump(t.hand, c, -1), *t[1:]))
-    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
+    return _new(State, (tuple(players), turn, *s[2:]))
 
 
 def _unstashed(s: State, e: ev.Unstashed) -> State:
-    c = COLOUR_INDEX[e.colour]
-    p, t = s.players[e.seat], s.turn
-    player = _new(Player, (p.burners, bump(p.pool, c, -1), *p[2:]))
+    c, seat = COLOUR_INDEX[e.colour], e.seat
+    players, t = list(s.players), s.turn
+    p = players[seat]
+    players[seat] = _new(Player, (p.burners, bump(p.pool, c, -1), *p[2:]))
     turn = _new(Turn, (bump(t.hand, c, 1), bump(t.kept, c, 1), *t[2:]))
-    return _new(State, (_player(s, e.seat, player), turn, *s[2:]))
+    return _new(State, (tuple(players), turn, *s[2:]))
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:

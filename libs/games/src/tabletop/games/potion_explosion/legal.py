@@ -52,9 +52,7 @@ _SEATS: dict[int, _SeatCommands] = {}
 
 
 def _seat_commands(seat: int) -> _SeatCommands:
-    found = _SEATS.get(seat)
-    if found is None:
-        found = _SEATS[seat] = _SeatCommands(seat)
+    found = _SEATS[seat] = _SeatCommands(seat)
     return found
 
 
@@ -70,11 +68,14 @@ def _spots(seat: int, lengths: tuple[int, ...], take: bool, help_: bool) -> tupl
 
 
 _NONE = (0, 0, 0, 0)
+# The phases in which the current seat acts (a constant: `to_act` runs twice
+# per command, and `phase in (PLAY, REFILL)` builds the tuple each time).
+_CURRENT_ACTS = (PLAY, REFILL)
 
 
 def to_act(state: State) -> list[int]:
     phase = state.phase
-    if phase in (PLAY, REFILL):
+    if phase in _CURRENT_ACTS:
         return [state.current]
     if phase == DRAFT:
         return [draft_seat(state)]
@@ -85,10 +86,14 @@ def to_act(state: State) -> list[int]:
 
 def legal_commands(state: State, seat: int) -> list[Command]:
     phase = state.phase
-    if phase in (PLAY, REFILL):
+    if phase == PLAY:  # nearly every command: checked first
         if seat != state.current:
             return []
-    elif seat not in to_act(state):
+        pending = state.turn.pending
+        if pending is not None:
+            return effect_options(state, seat, pending)
+        return _turn_commands(state, seat)
+    if seat not in to_act(state):
         return []
     if phase == DRAFT:
         return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
@@ -96,10 +101,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
     if phase == TIEBREAK:
         return list(_spots(seat, tuple(map(len, state.tracks)), True, False))
-    turn = state.turn
-    if turn.pending is not None:
-        return effect_options(state, seat, turn.pending)
-    return _turn_commands(state, seat)
+    return []
 
 
 def _turn_commands(state: State, seat: int) -> list[Command]:
@@ -110,14 +112,14 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     lengths = tuple(map(len, state.tracks))
     out = list(_spots(seat, lengths, not turn.taken, not turn.helped))
     player = state.players[seat]
-    mine = _seat_commands(seat)
+    mine = _SEATS.get(seat) or _seat_commands(seat)  # a C lookup, a call only once a seat
     hand, pool = turn.hand, player.pool
-    # The two burners' open holes (BURNERS == 2: unrolled, this runs every command).
-    first, second = player.burners
-    open0 = _NONE if first is None else open_holes(first)
-    open1 = _NONE if second is None else open_holes(second)
     blocked = False  # a marble in hand must go onto a potion or into the pool first
     if hand != _NONE:
+        # The two burners' open holes (BURNERS == 2: unrolled, this runs every command).
+        first, second = player.burners
+        open0 = _NONE if first is None else open_holes(first)
+        open1 = _NONE if second is None else open_holes(second)
         for c in _COLOURS:
             if hand[c]:
                 if open0[c]:
@@ -133,7 +135,8 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
                     out.append(mine.stash[c])
                     blocked = True
     if pool != _NONE:
-        out += mine.unstash_for(pool)
+        unstashes = mine.unstashes.get(pool)  # `unstash_for`, without its call when cached
+        out += mine.unstash_for(pool) if unstashes is None else unstashes
     if False in player.drunk:  # a potion still to drink
         out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
     if not blocked and (turn.taken or not any(lengths)):

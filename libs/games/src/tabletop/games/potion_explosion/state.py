@@ -8,6 +8,7 @@ order of the potion stacks below their tops; the reservoir is a multiset
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 Marbles = tuple[int, int, int, int]
@@ -86,7 +87,10 @@ class State(NamedTuple):
     tiebreak_marbles: tuple[int, ...] = ()
 
 
+@lru_cache(maxsize=4096)
 def bump(marbles: Marbles, colour: int, delta: int) -> Marbles:
+    """`marbles` with `delta` more of `colour` (cached: the counts are small, so
+    few keys recur, and a hit costs no Python frame; the folds bump every event)."""
     m = list(marbles)
     m[colour] += delta
     return (m[0], m[1], m[2], m[3])

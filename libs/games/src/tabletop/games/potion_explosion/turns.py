@@ -4,6 +4,7 @@ the end-of-game check, the next turn)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from tabletop.kernel import EventBuilder, IllegalCommand
@@ -42,24 +43,32 @@ def needs_burner(state: State) -> bool:
 def skill_awards(player: Player) -> list[TypeName | Literal["variety"]]:
     """Skill tokens `player` has earned and not yet received, in award order:
     3 potions of one type (once per type), then 5 different types (once)."""
+    return list(_awards(player.completed, player.mastered, player.variety))
+
+
+@lru_cache(maxsize=1024)
+def _awards(
+    completed: tuple[int, ...], mastered: tuple[int, ...], variety: bool
+) -> tuple[TypeName | Literal["variety"], ...]:
+    """`skill_awards` by the fields it reads (cached: every turn's end asks, and
+    a seat's potions change at few of them)."""
     per_type = [0] * len(TYPES)
-    for tile in player.completed:
+    for tile in completed:
         per_type[TILES[tile].type] += 1
     awards: list[TypeName | Literal["variety"]] = [
-        TYPES[t]
-        for t, n in enumerate(per_type)
-        if n >= SETS_FOR_MASTERY and t not in player.mastered
+        TYPES[t] for t, n in enumerate(per_type) if n >= SETS_FOR_MASTERY and t not in mastered
     ]
-    if not player.variety and sum(1 for n in per_type if n) >= TYPES_FOR_VARIETY:
+    if not variety and sum(1 for n in per_type if n) >= TYPES_FOR_VARIETY:
         awards.append("variety")
-    return awards
+    return tuple(awards)
 
 
 def finish_turn(b: EventBuilder[State]) -> None:
     """Skill tokens, then the end-of-game check, then the next turn."""
     s = b.state
     seat = s.current
-    for reason in skill_awards(s.players[seat]):
+    p = s.players[seat]
+    for reason in _awards(p.completed, p.mastered, p.variety):
         s = b.state
         if s.clock or s.supply:
             b.emit(shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0))
