@@ -16,13 +16,14 @@ from nats.js.errors import NotFoundError
 from nats.js.kv import KeyValue
 
 from tabletop.eventlog import Commit, EventLog, Topology
-from tabletop.messaging import RulesClient, StartGame
+from tabletop.messaging import RulesClient, StartGame, SubmitCommand
 from tabletop.messaging.matchmaking import SeatInfo, Seating
 from tabletop.rules.deadlines.keeper import DURABLE
 from tests.rules.test_clocks_live import held_deadline
 from tests.support.play import add, new_id, start, turn
-from tests.support.rules_process import RulesProcess
+from tests.support.rules_process import COUNTING, RulesProcess
 from tests.support.servers import delete_namespace_stream, unique_namespace
+from tests.support.stateful_services import TOY
 
 pytestmark = pytest.mark.integration
 
@@ -50,23 +51,39 @@ async def abandoning(
 ) -> AsyncIterator[RulesProcess]:
     namespace, _ = seats
     process = RulesProcess.start(
-        nats_url, namespace, tmp_path, extra_env={"RULES_ABANDON_AFTER_MS": str(ABANDON_AFTER_MS)}
-    )
+        nats_url,
+        namespace,
+        tmp_path,
+        extra_env={"RULES_ABANDON_AFTER_MS": str(ABANDON_AFTER_MS),
+                   "RULES_EXTRA_GAMES": f"{COUNTING},{TOY}"},  # toy: three seats
+    )  # fmt: skip
     yield process
     process.stop()
     await delete_namespace_stream(nats_url, namespace)
 
 
-async def start_seated(client: RulesClient, bucket: KeyValue, bots: set[int] | None = None) -> str:
-    """A counting game without a clock, seated by `bucket` (`bots`: its bot seats)."""
+async def start_seated(
+    client: RulesClient,
+    bucket: KeyValue,
+    bots: set[int] | None = None,
+    game: str = "counting",
+    players: int = 2,
+) -> str:
+    """A game without a clock (counting unless `game` says), seated by `bucket`
+    (`bots`: its bot seats)."""
     game_id = new_id()
     infos = [SeatInfo(player_id=f"p{s}", bot="random" if s in (bots or set()) else None)
-             for s in range(2)]  # fmt: skip
+             for s in range(players)]  # fmt: skip
     await bucket.put(
-        game_id, Seating(game_id=game_id, game="counting", seats=infos).model_dump_json().encode()
+        game_id, Seating(game_id=game_id, game=game, seats=infos).model_dump_json().encode()
     )
     await client.start_game(
-        StartGame(game="counting", players=2, options={"target": 30}, game_id=game_id)
+        StartGame(
+            game=game,
+            players=players,
+            options={"target": 30} if game == "counting" else {},
+            game_id=game_id,
+        )
     )
     return game_id
 
@@ -124,6 +141,23 @@ async def test_a_human_move_keeps_the_game_and_a_bot_move_does_not(
     idle = last.at - human_move.at  # counted from the human's move, not the bot's
     assert ABANDON_AFTER_MS <= idle <= ABANDON_AFTER_MS + TOLERANCE_MS, idle
     assert last.at - bot_move.at < ABANDON_AFTER_MS
+
+
+async def test_a_game_whose_humans_all_left_ends_as_abandoned_at_once(
+    nc: Client, seats: tuple[str, KeyValue], abandoning: RulesProcess
+) -> None:
+    """Three seats, two of them bots: once the human resigned the bots would
+    play each other for ever; the keeper ends the game right after."""
+    namespace, bucket = seats
+    client = RulesClient(nc, namespace=namespace, timeout=10.0)
+    log = EventLog(nc.jetstream(), Topology(namespace=namespace))
+    game_id = await start_seated(client, bucket, bots={1, 2}, game="toy", players=3)
+    resign = {"type": "resign", "seat": 0}
+    await client.submit(SubmitCommand(game_id=game_id, command_id=new_id("r"), command=resign))
+    commits = await wait_for_end(log, game_id, within=ABANDON_AFTER_MS / 1000 * 0.9)
+    last = commits[-1]
+    assert end_reason(last) == "abandoned", [c.events for c in commits]
+    assert last.seq == 3  # start, the resignation, the end (nobody moved for the bots here)
 
 
 async def test_games_without_a_human_keep_no_deadline(
