@@ -8,6 +8,7 @@ behind by another writer never decides on an old head."""
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -66,15 +67,14 @@ def _refuse(code: str, message: str) -> dict[str, Any]:
     return RulesReply.refused(code, message).to_wire()
 
 
-async def _two(nc: Client, event_log: EventLog) -> list[Process]:
-    processes = [Process(nc, event_log.topology, name) for name in ("p1", "p2")]
-    for process in processes:
+@pytest.fixture
+async def processes(nc: Client, event_log: EventLog) -> AsyncIterator[list[Process]]:
+    """Two rules processes in one queue group, each with its own subject."""
+    started = [Process(nc, event_log.topology, name) for name in ("p1", "p2")]
+    for process in started:
         await process.path.start(nc)
-    return processes
-
-
-async def _stop(processes: list[Process]) -> None:
-    for process in processes:
+    yield started
+    for process in started:
         await process.path.stop()
 
 
@@ -94,110 +94,92 @@ async def _started(process: Process, game_id: str) -> int:
 
 
 async def test_a_games_commands_go_to_the_process_that_took_its_first(
-    nc: Client, event_log: EventLog
+    nc: Client, event_log: EventLog, processes: list[Process]
 ) -> None:
-    processes = await _two(nc, event_log)
-    try:
-        client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
-        seat = await _started(processes[0], "g")
-        first = await client.submit(_add("g", seat, "c1", expected_seq=1))
-        assert first.seq == 2
-        (taker,) = (p for p in processes if p.decided)  # the queue group chose one
-        assert client.pinned == {"g": taker.at}
-        reads_before = sum(p.log.loads for p in processes)
-        for seq in range(2, 12):
-            seat = 1 - seat
-            assert (
-                await client.submit(_add("g", seat, f"c{seq}", expected_seq=seq))
-            ).seq == seq + 1
-        # Every later command reached the process caching the game, which
-        # decided each without reading the log (and lost no append race).
-        assert [p.decided for p in processes if p is not taker] == [0]
-        assert taker.decided == 11
-        assert sum(p.log.loads for p in processes) == reads_before
-        assert taker.log.conflicts == 0
-    finally:
-        await _stop(processes)
+    client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
+    seat = await _started(processes[0], "g")
+    first = await client.submit(_add("g", seat, "c1", expected_seq=1))
+    assert first.seq == 2
+    (taker,) = (p for p in processes if p.decided)  # the queue group chose one
+    assert client.pinned == {"g": taker.at}
+    reads_before = sum(p.log.loads for p in processes)
+    for seq in range(2, 12):
+        seat = 1 - seat
+        assert (await client.submit(_add("g", seat, f"c{seq}", expected_seq=seq))).seq == seq + 1
+    # Every later command reached the process caching the game, which
+    # decided each without reading the log (and lost no append race).
+    assert [p.decided for p in processes if p is not taker] == [0]
+    assert taker.decided == 11
+    assert sum(p.log.loads for p in processes) == reads_before
+    assert taker.log.conflicts == 0
 
 
 async def test_only_a_reply_from_the_shared_subject_names_the_process(
-    nc: Client, event_log: EventLog
+    nc: Client, event_log: EventLog, processes: list[Process]
 ) -> None:
-    processes = await _two(nc, event_log)
-    try:
-        seat = await _started(processes[0], "h")
-        subjects = RulesSubjects(namespace=event_log.topology.namespace)
-        body = _add("h", seat, "c1", expected_seq=1).model_dump_json().encode()
-        shared = await nc.request(subjects.submit_command, body, timeout=5.0)
-        at = (shared.headers or {})[RULES_AT_HEADER]
-        assert at in {p.at for p in processes}
-        body = _add("h", 1 - seat, "c2", expected_seq=2).model_dump_json().encode()
-        own = await nc.request(at, body, timeout=5.0)
-        assert not own.headers  # already pinned: no header to encode and parse
-        assert RulesReply.model_validate_json(own.data).seq == 3
-    finally:
-        await _stop(processes)
+    seat = await _started(processes[0], "h")
+    subjects = RulesSubjects(namespace=event_log.topology.namespace)
+    body = _add("h", seat, "c1", expected_seq=1).model_dump_json().encode()
+    shared = await nc.request(subjects.submit_command, body, timeout=5.0)
+    at = (shared.headers or {})[RULES_AT_HEADER]
+    assert at in {p.at for p in processes}
+    body = _add("h", 1 - seat, "c2", expected_seq=2).model_dump_json().encode()
+    own = await nc.request(at, body, timeout=5.0)
+    assert not own.headers  # already pinned: no header to encode and parse
+    assert RulesReply.model_validate_json(own.data).seq == 3
 
 
 async def test_a_stopped_process_hands_its_games_to_the_others(
-    nc: Client, event_log: EventLog
+    nc: Client, event_log: EventLog, processes: list[Process]
 ) -> None:
-    processes = await _two(nc, event_log)
-    try:
-        client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
-        seat = await _started(processes[0], "s")
-        await client.submit(_add("s", seat, "c1", expected_seq=1))
-        (taker,) = (p for p in processes if p.decided)
-        (other,) = (p for p in processes if p is not taker)
-        await taker.path.stop()
-        # The pinned subject has no responder now: the command goes to the
-        # shared subject once, lands, and the game is pinned to the other.
-        accepted = await client.submit(_add("s", 1 - seat, "c2", expected_seq=2))
-        assert accepted.seq == 3 and other.decided == 1
-        assert client.pinned == {"s": other.at}
-    finally:
-        await _stop(processes)
+    client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
+    seat = await _started(processes[0], "s")
+    await client.submit(_add("s", seat, "c1", expected_seq=1))
+    (taker,) = (p for p in processes if p.decided)
+    (other,) = (p for p in processes if p is not taker)
+    await taker.path.stop()
+    # The pinned subject has no responder now: the command goes to the
+    # shared subject once, lands, and the game is pinned to the other.
+    accepted = await client.submit(_add("s", 1 - seat, "c2", expected_seq=2))
+    assert accepted.seq == 3 and other.decided == 1
+    assert client.pinned == {"s": other.at}
 
 
 async def test_a_cache_left_behind_never_decides_on_an_old_head(
-    nc: Client, event_log: EventLog
+    nc: Client, event_log: EventLog, processes: list[Process]
 ) -> None:
-    processes = await _two(nc, event_log)
-    try:
-        client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
-        seat = await _started(processes[0], "b")
-        await client.submit(_add("b", seat, "c1", expected_seq=1))
-        (taker,) = (p for p in processes if p.decided)
-        (other,) = (p for p in processes if p is not taker)
-        # Another writer (the other process, as a deadline keeper would) moves
-        # the game twice: the pinned process's cached head is two commits behind.
+    client = RulesClient(nc, namespace=event_log.topology.namespace, timeout=5.0)
+    seat = await _started(processes[0], "b")
+    await client.submit(_add("b", seat, "c1", expected_seq=1))
+    (taker,) = (p for p in processes if p.decided)
+    (other,) = (p for p in processes if p is not taker)
+    # Another writer (the other process, as a deadline keeper would) moves
+    # the game twice: the pinned process's cached head is two commits behind.
+    seat = 1 - seat
+    for seq in (2, 3):
+        assert (await other.rules.submit(_add("b", seat, f"w{seq}", seq))).seq == seq + 1
         seat = 1 - seat
-        for seq in (2, 3):
-            assert (await other.rules.submit(_add("b", seat, f"w{seq}", seq))).seq == seq + 1
-            seat = 1 - seat
-        cached = taker.rules.heads.get("b")
-        assert cached is not None and cached.seq == 2
-        # Based on the real head: the cache looks behind, the log is read first.
-        assert (await client.submit(_add("b", seat, "c4", expected_seq=4))).seq == 5
-        # Based on nothing, one commit behind: refused on the stale cache (out
-        # of turn there), so taken again on the head just read.
-        await other.rules.submit(_add("b", 1 - seat, "w5", 5))
-        assert (await client.submit(_add("b", seat, "c6", expected_seq=None))).seq == 7
-        # Two commits behind: accepted on the stale cache, but its conditional
-        # append fails, and it is decided again on the head just read.
-        for seq in (7, 8):
-            await other.rules.submit(_add("b", 1 - seat if seq == 7 else seat, f"w{seq}", seq))
-        stale = taker.rules.heads.get("b")
-        assert stale is not None and stale.seq == 7
-        assert (await client.submit(_add("b", 1 - seat, "c9", expected_seq=None))).seq == 10
-        assert taker.decided == 4 and taker.log.conflicts == 1
-        commits, _ = await event_log.load("b")
-        assert [c.command_id for c in commits[1:]] == [
-            "c1", "w2", "w3", "c4", "w5", "c6", "w7", "w8", "c9",
-        ]  # fmt: skip
-        assert verify_chain("b", commits).ok  # each links to the one before: no old head
-    finally:
-        await _stop(processes)
+    cached = taker.rules.heads.get("b")
+    assert cached is not None and cached.seq == 2
+    # Based on the real head: the cache looks behind, the log is read first.
+    assert (await client.submit(_add("b", seat, "c4", expected_seq=4))).seq == 5
+    # Based on nothing, one commit behind: refused on the stale cache (out
+    # of turn there), so taken again on the head just read.
+    await other.rules.submit(_add("b", 1 - seat, "w5", 5))
+    assert (await client.submit(_add("b", seat, "c6", expected_seq=None))).seq == 7
+    # Two commits behind: accepted on the stale cache, but its conditional
+    # append fails, and it is decided again on the head just read.
+    for seq in (7, 8):
+        await other.rules.submit(_add("b", 1 - seat if seq == 7 else seat, f"w{seq}", seq))
+    stale = taker.rules.heads.get("b")
+    assert stale is not None and stale.seq == 7
+    assert (await client.submit(_add("b", 1 - seat, "c9", expected_seq=None))).seq == 10
+    assert taker.decided == 4 and taker.log.conflicts == 1
+    commits, _ = await event_log.load("b")
+    assert [c.command_id for c in commits[1:]] == [
+        "c1", "w2", "w3", "c4", "w5", "c6", "w7", "w8", "c9",
+    ]  # fmt: skip
+    assert verify_chain("b", commits).ok  # each links to the one before: no old head
 
 
 async def test_the_service_pins_a_game_to_the_process_that_started_it(
