@@ -147,7 +147,13 @@ async def test_a_whole_game_with_least_privilege_users(
     await me.ok("GET", f"{board}/players/{me.player_id}")
     games = await me.ok("GET", "/v1/games")  # the archive's player games
     assert [g["game_id"] for g in games] == [game_id]
-    shown = await me.ok("GET", f"/v1/games/{game_id}/replay", at=last)  # the archive's view
+
+    # The archive writes commits as they come; the last one may land after the rating.
+    async def archived() -> dict[str, Any] | None:
+        answer = await me.get(f"/v1/games/{game_id}/replay", at=last)  # the archive's view
+        return answer.json() if answer.status_code == 200 else None
+
+    shown = await eventually(archived, within=30, what=f"step {last} in the archive")
     assert shown["view"]
     # The operator's `tabletop storage prune`, as the NATS user `storage`: the
     # finished game leaves JetStream once every consumer acked it; its replay stays.
