@@ -207,3 +207,27 @@ async def test_resigning_ends_a_two_player_game_for_the_other_and_only_once(tabl
         outsider = await Player.sign_in(http)
         denied = await outsider.post(f"{path}/resign")
         assert (denied.status_code, denied.json()["code"]) == (403, "not_a_player")
+
+
+async def test_the_websocket_pushes_the_clock_and_a_timeout_like_any_commit(table: Table) -> None:
+    """A table with a 2-second clock: the first push says whose clock runs and
+    when it runs out (a wall time); nobody moves, and the timeout the deadline
+    keeper appends is pushed like any commit, with the clock at zero."""
+    http = table.http
+    eve, fay = await Player.sign_in(http), await Player.sign_in(http)
+    short = {"game": GAME, "players": 2, "clock": {"kind": "fischer", "initial_ms": 2000}}
+    await eve.ok("POST", "/v1/queue", short)
+    game_id = (await fay.ok("POST", "/v1/queue", short))["game_id"]
+    url = table.base.replace("http", "ws") + f"/v1/games/{game_id}/ws?token={eve.token}"
+    async with websockets.connect(url) as ws:
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        clock = first["clock"]
+        assert clock["initial_ms"] == 2000 and clock["running"] == first["to_act"]
+        assert clock["deadline_seat"] == first["to_act"][0]
+        assert clock["deadline"] == clock["as_of"] + clock["remaining_ms"][clock["deadline_seat"]]
+        assert abs(clock["deadline"] / 1000 - time.time()) < 5  # a wall time, now-ish
+        pushed = json.loads(await asyncio.wait_for(ws.recv(), 15))  # the timeout
+    assert pushed["seq"] == first["seq"] + 1 and pushed["finished"]
+    late = clock["deadline_seat"]
+    assert pushed["outcome"]["reason"] == "timeout" and pushed["outcome"]["timed_out"] == [late]
+    assert pushed["clock"]["remaining_ms"][late] == 0 and pushed["clock"]["running"] == []
