@@ -57,14 +57,12 @@ def write_logs(folder: Path) -> int:
         game = get_game(game_id)
         commits = random_game(game_id, options, seed=n)
         for seat in (0, 1, None):
+            seen = [[game.redact(e, seat).model_dump(mode="json") for e in c] for c in commits]
             log = {
                 "game": game_id,
                 "seat": seat,
                 "cards": card_facts(game),
-                "commits": [
-                    {"seq": seq, "events": [game.redact(e, seat).model_dump(mode="json") for e in made]}
-                    for seq, made in enumerate(commits, start=1)
-                ],
+                "commits": [{"seq": seq, "events": ev} for seq, ev in enumerate(seen, start=1)],
             }
             (folder / f"{n}-{game_id}-{seat}.json").write_text(json.dumps(log))
     return len(GAMES) * 3
