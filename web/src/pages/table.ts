@@ -260,7 +260,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
                             "data-keys": board.keysOf(c).join(" "),
                             onclick: () => void submit(c),
                           },
-                          sayCommand(game.game, c, cards),
+                          sayCommand(game.game, c, cards, game.view),
                         ),
                       ),
                     ),

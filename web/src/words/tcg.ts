@@ -8,25 +8,28 @@ import { and, type Book, capital, count, renumber, seat, tally } from "./say";
 type E = Schemas["PokemonTcgEvent"];
 type Cards = Schemas["PokemonTcgCards"];
 type Zone = Schemas["PokemonTcgCardsMoved"]["source"];
-interface Memory {
+/** What naming a card instance needs: the catalog and the decks (instance → card id). */
+export interface Names {
   cards: Cards;
-  viewer: number | null;
   decks: readonly (readonly string[])[];
+}
+interface Memory extends Names {
+  viewer: number | null;
   prompts: Map<number, string>; // the open prompt's kind, per seat
 }
 
 const owner = (instance: number) => Math.floor(instance / 60);
-const facts = (m: Memory, instance: number | null | undefined) =>
+const facts = (m: Names, instance: number | null | undefined) =>
   instance === null || instance === undefined || instance < 0
     ? undefined
     : m.cards.cards[m.decks[owner(instance)]?.[instance % 60] ?? ""];
 
 /** The card's printed name, or "a card" when this seat may not see which. */
-export const name = (m: Memory, instance: number | null | undefined): string => facts(m, instance)?.name ?? "a card";
+export const name = (m: Names, instance: number | null | undefined): string => facts(m, instance)?.name ?? "a card";
 /** "Seat 2's Houndstone". */
-const whose = (m: Memory, instance: number) => `${seat(owner(instance))}'s ${name(m, instance)}`;
+const whose = (m: Names, instance: number) => `${seat(owner(instance))}'s ${name(m, instance)}`;
 /** "Pawniard, Crushing Hammer ×2 and Basic Darkness Energy ×4". */
-const names = (m: Memory, list: readonly number[]) =>
+export const names = (m: Names, list: readonly number[]) =>
   and(tally(list.map((i) => name(m, i))).map(([card, n]) => (n > 1 ? `${card} ×${n}` : card)));
 const cardCount = (n: number) => (n === 1 ? "a card" : `${n} cards`);
 
@@ -41,7 +44,7 @@ const ZONES: Record<Zone, string> = {
 
 // What a prompt's option means when it is not a card instance.
 const CONDITIONS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned"];
-function option(m: Memory, kind: string | undefined, picked: number): string {
+export function option(m: Names, kind: string | undefined, picked: number): string {
   if (kind === "extra_draws") return `to draw ${count(picked, "card")}`;
   if (kind === "special_condition") return CONDITIONS[picked] ?? `option ${picked + 1}`;
   if (kind === "defender_attack") return `the Defending Pokémon's attack ${picked + 1}`;
