@@ -92,7 +92,7 @@ export const schotten: Book<E, Cards, Memory> = {
         e.from_stone,
       )} to ${seat(e.seat)}'s side of ${stone(e.to_stone)}`,
     round_ended: (e) => {
-      const score = `stones ${e.stones[0]}–${e.stones[1]}, points ${e.points[0]}–${e.points[1]}`;
+      const score = `points: ${seat(0)} ${e.points[0]}, ${seat(1)} ${e.points[1]}`;
       if (e.winner === null) return `Round ${e.round} ended in a draw (${score})`;
       return `${seat(e.winner)} won round ${e.round} with ${e.reason} (${score})`;
     },

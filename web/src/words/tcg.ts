@@ -42,6 +42,20 @@ const ZONES: Record<Zone, string> = {
   energy: "the attached Energy",
 };
 
+// What the commonest prompts ask for; the others by their kind's words ("energy to discard").
+const KINDS: Record<string, string> = {
+  promote: "a new Active Pokémon",
+  new_active: "a new Active Pokémon",
+  search_basic: "Basic Pokémon from the deck",
+  search_pokemon: "Pokémon from the deck",
+  search_any: "cards from the deck",
+  bench_drawn_basics: "Basic Pokémon drawn to put on the Bench",
+  own_bench: "a Benched Pokémon",
+  opponent_bench: "one of the opponent's Benched Pokémon",
+  extra_draws: "how many extra cards to draw",
+  special_condition: "a Special Condition",
+};
+
 // What a prompt's option means when it is not a card instance.
 const CONDITIONS = ["Asleep", "Burned", "Confused", "Paralyzed", "Poisoned"];
 export function option(m: Names, kind: string | undefined, picked: number): string {
@@ -155,8 +169,7 @@ export const tcg: Book<E, Cards, Memory> = {
     pokemon_shuffled_in: (e, m) => `${whose(m, e.pokemon)} and its cards were shuffled into the deck`,
     prompt_opened: (e, m) => {
       m.prompts.set(e.seat, e.kind);
-      if (e.kind === "promote") return `${seat(e.seat)} chooses a new Active Pokémon`;
-      const kind = e.kind.replaceAll("_", " ");
+      const kind = KINDS[e.kind] ?? e.kind.replaceAll("_", " ");
       return `${seat(e.seat)} chooses${e.source >= 0 ? ` for ${name(m, e.source)}` : ""}: ${kind}`;
     },
     picked: (e, m) => {
