@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, ConsoleMessage, Page, async_playwright
 
 from tests.support.platform import Platform
 from tests.support.stateful_services import REPO
@@ -123,6 +123,13 @@ async def new_page(browser: Browser, site: Site) -> AsyncIterator[Page]:
     opened = await context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+
+    # An event the phrase books could not read is logged (the page shows its fields).
+    def unread(message: ConsoleMessage) -> None:
+        if message.type == "error" and message.text.startswith("words:"):
+            errors.append(message.text)
+
+    opened.on("console", unread)
     try:
         yield opened
     except Exception as exc:
@@ -154,6 +161,8 @@ async def played(browser: Browser, site: Site) -> dict[str, Played | BaseExcepti
             docs = DOCS if os.environ.get("CI") is None else None
             done.screenshot = await screenshot(opened, f"table-{game}", ARTIFACTS, docs)
             done.violations = await serious_violations(opened)
+            done.log = await opened.locator('[aria-label="events"] .log li').all_text_contents()
+            done.reason = await opened.locator("[data-result] p").first.text_content() or ""
             done.token = await opened.evaluate("localStorage.getItem('tabletop.token')")
             return done
 

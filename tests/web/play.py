@@ -65,6 +65,8 @@ class Played:
     screenshot: Path | None = None
     token: str = ""  # the guest's, to read the gateway as the page did
     violations: list[dict[str, Any]] = field(default_factory=list)  # axe's, on the final table
+    log: list[str] = field(default_factory=list)  # the table's events in words, newest first
+    reason: str = ""  # the result's reason in words
 
 
 async def sign_in(page: Page, name: str) -> None:

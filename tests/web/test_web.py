@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,18 @@ pytestmark = [pytest.mark.integration]
 
 GAME = "schotten-totten"
 STEPPED = 12  # steps walked one by one with Next; the rest by scrubbing
+# What no event in words may show: a field the books missed, a raw id, a seat or stone from 0.
+RAW = re.compile(
+    r"undefined|\bnull\b|NaN|\[object|\b(card|pokemon|tile|noble|target) \d|\b(Seat|stone) 0\b"
+)
+# What each game's log says, in words, at the end of a whole game.
+SAID = {
+    "schotten-totten": r"Seat [12] played [A-Z]\w+ \d at stone [1-9]\b",
+    "splendor": r"Seat [12] (took|bought|reserved) ",
+    "splendor-pokemon": r"Seat [12] (took|caught|reserved) ",
+    "potion-explosion": r"Seat [12] (took|put) an? (red|blue|black|yellow) marble",
+    "pokemon-tcg": r"Turn \d+: Seat [12]'s turn",
+}
 
 
 async def shown(page: Page, step: int, as_: str = "me") -> dict[str, object]:
@@ -72,12 +85,22 @@ async def test_the_replay_viewer_steps_through_the_archived_game(
         last = feed["last_seq"]
         await page.add_init_script(f"localStorage.setItem('tabletop.token', {done.token!r})")
         await page.goto(f"/#/replay/{done.game_id}?step=1&as=me")
+        cards = (await http.get(f"/v1/catalog/{GAME}/cards")).json()["cards"]
+        named = 0
         for step in range(1, min(STEPPED, last) + 1):
             assert await shown(page, step) == await archived(http, done, step, "me")
-            said = await page.locator("#step-events li").count()
-            assert said == len(events[step]), f"step {step}: {said} events in words"
+            # The step's events in words: a card played by its printed name, at a stone from 1.
+            said = await page.locator("#step-events li").all_text_contents()
+            assert said and not RAW.search(" ".join(said)), f"step {step}: {said}"
+            for event in events[step]:
+                card = cards[str(event.get("card"))] if event["type"] == "card_played" else {}
+                if card.get("kind") == "clan":
+                    name = f"{card['colour'].capitalize()} {card['value']}"
+                    assert f"played {name} at stone {event['stone'] + 1}" in said[0], said
+                    named += 1
             if step < min(STEPPED, last):
                 await page.click("#next")
+        assert named > 0, "no card was played in the steps walked"
         # Scrubbing to a later step, then the spectator's perspective there.
         middle = (STEPPED + last) // 2
         await page.locator("#scrub").fill(str(middle))
@@ -86,6 +109,7 @@ async def test_the_replay_viewer_steps_through_the_archived_game(
         assert await shown(page, middle, "spectator") == await archived(
             http, done, middle, "spectator"
         )
+        await screenshot(page, f"replay-{GAME}", ARTIFACTS, docs())
         # The game is over: the other seat's view is released too.
         await page.click("#last")
         await shown(page, last, "spectator")
@@ -302,6 +326,10 @@ def test_a_whole_game_against_a_bot_by_clicking(
     if game != "pokemon-tcg":
         assert done.board_clicks > 0, "every move came from the list, none from the board"
     assert done.screenshot is not None and done.screenshot.stat().st_size > 10_000
+    # The table's log and the result's reason in words.
+    said = " ".join(done.log)
+    assert re.search(SAID[game], said) and not RAW.search(said), done.log[:5]
+    assert done.reason.endswith(".") and not RAW.search(done.reason), done.reason
 
 
 async def test_no_serious_accessibility_violations(

@@ -16,13 +16,9 @@ export type GameSummary = Schemas["GameSummary"];
 export type Rating = Schemas["Rating"];
 export type ReplayOut = Schemas["ReplayOut"];
 export type Command = { type: string; seat?: number } & Record<string, unknown>;
-export type FeedCommit = {
-  seq: number;
-  seat: number | null;
-  at?: number | null;
-  events: Record<string, unknown>[];
-};
-export type Feed = { game_id: string; game: string; seat: number | null; last_seq: number; commits: FeedCommit[] };
+/** A game's log as my seat may see it: each commit's events, typed by the game's contract. */
+export type Feed = Schemas["FeedOut"];
+export type FeedCommit = Feed["commits"][number];
 type Json<P extends keyof paths, M extends "get" | "post" | "delete"> = paths[P][M] extends {
   responses: { 200: { content: { "application/json": infer T } } };
 }
@@ -97,7 +93,8 @@ export const api = {
   submit: (id: string, command: Command, expected_seq: number) =>
     call<Schemas["CommandOut"]>("POST", `/v1/games/${id}/commands`, { command, expected_seq }),
   resign: (id: string) => call<Schemas["CommandOut"]>("POST", `/v1/games/${id}/resign`),
-  events: (id: string, after = 0) => call<Feed>("GET", `/v1/games/${id}/events${q({ after })}`),
+  events: (id: string, after = 0) =>
+    call<Json<"/v1/games/{game_id}/events", "get">>("GET", `/v1/games/${id}/events${q({ after })}`),
   replay: (id: string, at: number | undefined, as: string) =>
     call<ReplayOut>("GET", `/v1/games/${id}/replay${q({ at, as })}`),
   myGames: () => call<GameSummary[]>("GET", "/v1/games?limit=50"),

@@ -2,6 +2,7 @@
 import type { GameOut } from "../api/client";
 import { type ClockOut, formatMs, remainingAt } from "../clock";
 import { h } from "../dom";
+import { sayOutcome } from "../words";
 
 const who = (seat: number, mine: number | null) => (seat === mine ? "you" : `seat ${seat + 1}`);
 
@@ -58,7 +59,7 @@ export function resignControl(
   );
 }
 
-/** How the game ended, for the result: the platform's reasons in words, the game's own as given. */
+/** How the game ended, for the result: the platform's reasons and the game's own, in words. */
 export function sayReason(game: GameOut): string {
   const outcome = game.outcome;
   if (!outcome?.reason) return "";
@@ -73,6 +74,6 @@ export function sayReason(game: GameOut): string {
     case "commit_cap":
       return "The game reached its limit of moves.";
     default:
-      return outcome.reason;
+      return sayOutcome(game.game, outcome.reason);
   }
 }

@@ -6,7 +6,7 @@ import { ApiError, api, type Feed, type GameOut, type ReplayOut } from "../api/c
 import { h, mount } from "../dom";
 import { go } from "../router";
 import { TABLES } from "../tables";
-import { sayEvent } from "../words";
+import { Narrator } from "../words";
 import { clockFace } from "./controls";
 import { cardsOf } from "./table";
 
@@ -25,7 +25,14 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
   const cards = await cardsOf(game);
   const step = shown.step;
   const at = (n: number, who = as) => `#/replay/${gameId}?step=${n}&as=${who}`;
-  const commit = feed.commits.find((c) => c.seq === step);
+  // The step's events in words: the narrator reads the log up to the step (it remembers what it needs).
+  const narrator = new Narrator(game, cards, feed.seat, shown.view);
+  let said: string[] = [];
+  for (const commit of feed.commits) {
+    if (commit.seq > step) break;
+    const phrases = narrator.read(commit.events);
+    if (commit.seq === step) said = phrases;
+  }
   const seats = Array.from(
     { length: (shown.view as { players?: unknown[]; sides?: unknown[]; scores?: unknown[] }).players?.length ?? 2 },
     (_, i) => i,
@@ -93,7 +100,7 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
           h(
             "ul",
             { class: "log", id: "step-events" },
-            (commit?.events ?? []).map((e) => h("li", {}, sayEvent(e))),
+            said.map((phrase) => h("li", {}, phrase)),
           ),
           h(
             "details",

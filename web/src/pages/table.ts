@@ -6,7 +6,7 @@ import { ApiError, api, type Command, type FeedCommit, type GameOut, watch } fro
 import { h, mount } from "../dom";
 import { Moves } from "../moves";
 import { sayCommand, TABLES } from "../tables";
-import { sayEvent } from "../words";
+import { Narrator, sentence } from "../words";
 import { clockFace, resignControl, sayReason, tickClocks } from "./controls";
 
 const cardsCache = new Map<string, Promise<unknown>>();
@@ -51,6 +51,9 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
   let legal: Command[] = [];
   let moves: Moves | null = null;
   const log: FeedCommit[] = [];
+  // Each commit in words, read once as it arrives (the log comes in order).
+  const narrator = new Narrator(game.game, cards, game.seat, game.view);
+  const said = new Map<number, string>();
   let error = "";
   let busy = false;
   let confirming = false; // the resign button asked for its confirmation
@@ -71,7 +74,10 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
     const after = log.length ? log[log.length - 1].seq : 0;
     const feed = await api.events(gameId, after).catch(() => null);
     for (const commit of feed?.commits ?? []) {
-      if (!seen.has(commit.seq)) log.push(commit);
+      if (!seen.has(commit.seq)) {
+        log.push(commit);
+        said.set(commit.seq, sentence(narrator.read(commit.events)));
+      }
       seen.add(commit.seq);
     }
   };
@@ -254,7 +260,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
                             "data-keys": board.keysOf(c).join(" "),
                             onclick: () => void submit(c),
                           },
-                          sayCommand(game.game, c, cards),
+                          sayCommand(game.game, c, cards, game.view),
                         ),
                       ),
                     ),
@@ -277,7 +283,7 @@ export async function table(root: HTMLElement, gameId: string): Promise<() => vo
                       {},
                       h("a", { href: `#/replay/${gameId}?step=${commit.seq}` }, `step ${commit.seq}`),
                       " ",
-                      commit.events.map(sayEvent).join(" · "),
+                      said.get(commit.seq) ?? "",
                     ),
                   ),
               ),

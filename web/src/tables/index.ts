@@ -16,8 +16,8 @@ export const TABLES: Record<string, GameTable<any, any>> = {
 };
 
 /** A command in words: the game's own phrase, else its type and fields. */
-export function sayCommand(game: string, command: Command, cards: unknown): string {
-  const said = TABLES[game]?.say?.(command, cards);
+export function sayCommand(game: string, command: Command, cards: unknown, view: unknown): string {
+  const said = TABLES[game]?.say?.(command, cards, view);
   if (said) return said;
   const { type, seat: _seat, v: _v, ...rest } = command;
   const fields = Object.entries(rest).map(([k, v]) => `${k} ${JSON.stringify(v)}`);

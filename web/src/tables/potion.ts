@@ -3,6 +3,7 @@
 // burners filling up with marbles, and the ingredients in hand to place.
 import type { Command, Schemas } from "../api/client";
 import { h, s } from "../dom";
+import { potionName } from "../words/potion";
 import { type Ctx, type GameTable, me, spot } from "./table";
 
 type View = Schemas["PotionExplosionView"];
@@ -90,12 +91,33 @@ export const potion: GameTable<View, Cards> = {
         return [];
     }
   },
-  say: (c) => {
+  say: (c, cards, view) => {
+    const marble = `the marble at track ${Number(c.track) + 1}, place ${Number(c.pos) + 1}`;
+    const brewed = (i: unknown) => view.players[Number(c.seat)]?.completed[Number(i)]?.tile.type;
     switch (c.type) {
       case "take":
-        return `take the marble at track ${Number(c.track) + 1}, place ${Number(c.pos) + 1}`;
+        return `take ${marble}`;
+      case "little_help":
+        return `Little Help (−2 points): ${marble}`;
+      case "discard":
+        return `put back ${marble}`;
       case "place":
         return `place ${c.colour} on burner ${Number(c.slot) + 1}`;
+      case "stash":
+        return `put ${c.colour} into the pool`;
+      case "unstash":
+        return `take ${c.colour} back from the pool`;
+      case "draft":
+        return `choose ${potionName(cards, Number(c.tile))}`;
+      case "drink":
+      case "reuse":
+        return `${c.type} the ${cards.types[brewed(c.potion) ?? ""]?.name ?? "potion"} potion`;
+      case "choose_stack":
+        return `take the top of stack ${Number(c.stack) + 1}`;
+      case "steal":
+        return `take seat ${Number(c.opponent) + 1}'s pool`;
+      case "finish_effect":
+        return "finish the effect";
       case "end_turn":
         return "end the turn";
       default:

@@ -2,6 +2,7 @@
 // a side of a stone, three make a formation, a stone is claimed by the better one.
 import type { Command, Schemas } from "../api/client";
 import { h } from "../dom";
+import { cardName } from "../words/schotten";
 import { type Ctx, type GameTable, me, spot } from "./table";
 
 type View = Schemas["SchottenTottenView"];
@@ -58,8 +59,7 @@ export const schotten: GameTable<View, Cards> = {
     return [];
   },
   say: (c, cards) => {
-    const name = (id: unknown) => cards.cards[String(id)]?.name ?? `card ${id}`;
-    if (c.type === "play_card") return `play ${name(c.card)} to stone ${Number(c.stone) + 1}`;
+    if (c.type === "play_card") return `play ${cardName(cards, Number(c.card))} at stone ${Number(c.stone) + 1}`;
     if (c.type === "claim") return `claim stone ${Number(c.stone) + 1}`;
     return null;
   },

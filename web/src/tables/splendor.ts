@@ -4,6 +4,7 @@
 // a deck's top to reserve, a noble to choose, and my tokens to give back.
 import type { Command, Schemas } from "../api/client";
 import { h } from "../dom";
+import { cardName } from "../words/splendor";
 import { type Ctx, type GameTable, me, spot } from "./table";
 
 type View = Schemas["SplendorView"] | Schemas["SplendorPokemonView"];
@@ -92,22 +93,30 @@ export const splendor: GameTable<View, Cards> = {
         return [];
     }
   },
-  say: (c) => {
+  say: (c, cards) => {
+    const card = (id: unknown) => cardName(cards, Number(id));
     switch (c.type) {
       case "take_different":
         return `take ${(c.colors as string[]).join(", ")}`;
       case "take_same":
         return `take two ${c.color}`;
       case "buy":
-        return `buy card ${c.card}${c.wild_for ? " (gold for it)" : ""}`;
+        return `buy ${card(c.card)}${c.wild_for ? ` (wild tokens for ${(c.wild_for as string[]).join(", ")})` : ""}`;
       case "reserve":
-        return `reserve card ${c.card}`;
+        return `reserve ${card(c.card)}`;
       case "reserve_top":
         return `reserve the top of deck ${c.level}`;
       case "return_tokens":
         return `give back ${(c.tokens as string[]).join(", ")}`;
-      case "choose_noble":
-        return `choose noble ${c.noble}`;
+      case "choose_noble": {
+        const noble = "nobles" in cards ? cards.nobles[String(c.noble)] : undefined;
+        const asks = Object.entries(noble?.requires ?? {}).map(([colour, n]) => `${n} ${colour}`);
+        return `choose the noble of ${asks.join(", ")}`;
+      }
+      case "evolve":
+        return `evolve ${card(c.card).replace(/ \(.*/, "")} into ${card(c.into)}`;
+      case "skip_evolve":
+        return "do not evolve";
       default:
         return null;
     }

@@ -14,8 +14,8 @@ export interface Ctx<V, C> {
 export interface GameTable<V, C> {
   keysOf: KeysOf;
   draw: (ctx: Ctx<V, C>) => HTMLElement;
-  /** The command in words, for the legal-command list. */
-  say?: (command: Command, cards: C) => string | null;
+  /** The command in words, for the legal-command list (the view names what it touches). */
+  say?: (command: Command, cards: C, view: V) => string | null;
 }
 
 /** Mark `el` as the board element of `key`: clickable when a move may use it. */

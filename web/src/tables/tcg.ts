@@ -4,6 +4,7 @@
 // onto its Pokémon), the Active's attacks, and retreating to a benched Pokémon.
 import type { Command, Schemas } from "../api/client";
 import { h } from "../dom";
+import { type Names, name, names, option } from "../words/tcg";
 import { type Ctx, type GameTable, me, spot } from "./table";
 
 type View = Schemas["PokemonTcgView"];
@@ -164,10 +165,39 @@ export const tcg: GameTable<View, Cards> = {
         return [];
     }
   },
-  say: (c, cards) => {
-    void cards;
-    if (c.type === "attack") return `attack ${Number(c.attack) + 1}`;
-    return null;
+  say: (c, cards, view) => {
+    const at: Names = { cards, decks: view.decks };
+    const card = (key: string) => name(at, c[key] as number);
+    switch (c.type) {
+      case "set_active":
+        return `make ${card("card")} the Active Pokémon`;
+      case "play_basic":
+        return `put ${card("card")} on the Bench`;
+      case "evolve":
+        return `evolve ${card("target")} into ${card("card")}`;
+      case "attach_energy":
+        return `attach ${card("card")} to ${card("target")}`;
+      case "play_trainer":
+        return c.target === null || c.target === undefined
+          ? `play ${card("card")}`
+          : `attach ${card("card")} to ${card("target")}`;
+      case "use_ability":
+        return `use the Ability of ${card("pokemon")}`;
+      case "retreat": {
+        const discard = c.discard as number[];
+        return `retreat to ${card("to")}${discard.length ? `, discarding ${names(at, discard)}` : ""}`;
+      }
+      case "attack": {
+        const active = cards.cards[view.sides[Number(c.seat)]?.active?.card_id ?? ""];
+        return `attack: ${active?.attacks[Number(c.attack)]?.name ?? Number(c.attack) + 1}`;
+      }
+      case "choose":
+        return c.option === null || c.option === undefined
+          ? "done choosing"
+          : `choose ${option(at, view.prompt?.kind, Number(c.option))}`;
+      default:
+        return null;
+    }
   },
   draw: (ctx) => {
     const v = ctx.view;
