@@ -49,7 +49,7 @@ tools: $(TOOLS_STAMP) $(PROMTOOL)  ## create .tools/ (checkov, promtool, for the
 # The reference web client (web/): npm from the committed lockfile, types from proto/.
 WEB_DEPS := web/node_modules/.installed
 WEB_BUILD := web/dist/index.html
-WEB_SOURCES := $(shell find web/src -type f -not -name schema.d.ts 2>/dev/null) web/index.html \
+WEB_SOURCES := $(shell find web/src web/test -type f -not -name schema.d.ts 2>/dev/null) web/index.html \
 	web/build.mjs web/package.json web/tsconfig.json web/biome.json proto/openapi/gateway.json
 
 $(WEB_DEPS): web/package-lock.json

@@ -76,11 +76,11 @@ export async function replay(root: HTMLElement, gameId: string, params: URLSearc
       h(
         "nav",
         { class: "replay-controls", "aria-label": "replay controls" },
-        h("button", { id: "first", disabled: step <= 1, onclick: () => go(at(1)) }, "⏮ First"),
+        h("button", { id: "first", disabled: step <= 1, onclick: () => go(at(1)) }, "« First"),
         h("button", { id: "prev", disabled: step <= 1, onclick: () => go(at(step - 1)) }, "◀ Back"),
         scrub,
         h("button", { id: "next", disabled: step >= shown.last_seq, onclick: () => go(at(step + 1)) }, "Next ▶"),
-        h("button", { id: "last", disabled: step >= shown.last_seq, onclick: () => go(at(shown.last_seq)) }, "Last ⏭"),
+        h("button", { id: "last", disabled: step >= shown.last_seq, onclick: () => go(at(shown.last_seq)) }, "Last »"),
         h("label", { for: "as" }, "Perspective"),
         perspective,
         h("a", { href: at(step), id: "share", "data-link": link }, "Link to this step"),
