@@ -136,7 +136,7 @@ export const potion: GameTable<View, Cards> = {
           {},
           seat === mine && ctx.seat !== null ? "You" : `Seat ${seat + 1}`,
           ` · ${p.score} points`,
-          v.current === seat ? " · to play" : "",
+          v.to_act.includes(seat) ? " · to play" : "",
         ),
         h(
           "div",

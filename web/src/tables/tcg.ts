@@ -103,7 +103,12 @@ function side(ctx: C, seat: number): HTMLElement {
   return h(
     "section",
     { class: `tcg-side${mine ? " mine" : ""}`, "aria-label": mine ? "your side" : `seat ${seat + 1}` },
-    h("h3", {}, mine ? "You" : `Seat ${seat + 1}`, ctx.view.current === seat ? " · to play" : ""),
+    h(
+      "h3",
+      {},
+      mine ? "You" : `Seat ${seat + 1}`,
+      ctx.view.current === seat && ctx.view.phase !== "over" ? " · to play" : "",
+    ),
     h(
       "p",
       { class: "facts" },
