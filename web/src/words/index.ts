@@ -36,8 +36,8 @@ const ENDED: Record<string, string> = {
 function sayPlatform(event: Platform): string | null {
   switch (event.type) {
     case "platform.clock": {
-      const settings = event.settings as unknown as Schemas["ClockSettings"];
-      return `The clock: ${sayPreset(settings.preset, settings)}`;
+      const settings = event.settings;
+      return `The clock: ${sayPreset(settings?.preset ?? "custom", settings)}`;
     }
     case "platform.retired":
       return `${seat(event.seat ?? 0)} ${RETIRED[event.reason ?? ""] ?? `left the game (${event.reason})`}`;

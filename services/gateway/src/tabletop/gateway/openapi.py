@@ -176,7 +176,7 @@ PLATFORM_EVENT: JsonSchema = {
     "type": "object",
     "properties": {
         "type": {"enum": ["platform.clock", "platform.retired", "platform.ended"]},
-        "settings": {"type": "object"},
+        "settings": ref("ClockSettings"),  # platform.clock: how the clocks run
         "seat": {"type": "integer"},
         "reason": {"type": "string"},
         "ranks": {"type": "array", "items": {"type": "integer"}},
