@@ -145,9 +145,12 @@ class EventLog:
             await sub.unsubscribe()
         return commits
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
         """Append `commit` if the game's subject still ends at
-        `expected_last_subject_seq` (0: the game must not exist yet).
+        `expected_last_subject_seq` (0: the game must not exist yet). `data`:
+        its bytes, when the caller has them from `seal` (not encoded again).
 
         Returns the commit's stream sequence. Raises AppendConflict when the
         game moved on, DuplicateAppend when this command id already landed.
@@ -161,7 +164,9 @@ class EventLog:
         if trace.get_current_span().get_span_context().is_valid:
             propagate.inject(headers)  # the trace goes on to the commit's consumers
         ack = await self._acks.publish(
-            self.topology.game_subject(commit.game_id), commit.to_bytes(), headers
+            self.topology.game_subject(commit.game_id),
+            commit.to_bytes() if data is None else data,
+            headers,
         )
         error = ack.get("error")
         if error is not None:
