@@ -362,16 +362,24 @@ async def _metered(
     the rules processes read from the log per command (`ports`: pid -> HTTP port)."""
     http = [ports[pid] for pid in pids if pid in ports] if ports else []
     before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    each_before = [_cpu_seconds([pid]) for pid in pids]
     reads_before = _head_reads(http)
     figures: dict[str, Any] = await measured
     figures.pop("latencies", None)
     after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    each_after = [_cpu_seconds([pid]) for pid in pids]
     reads_after = _head_reads(http)
     if http and reads_before is not None and reads_after is not None and figures["commands"]:
         reads = (reads_after - reads_before) / figures["commands"]
         figures["head_reads_per_command"] = round(reads, 3)
     if pids:
         _per_command(figures, "cpu_ms_per_command", before, after)
+    if len(pids) > 1 and figures["commands"]:  # how the processes shared the work
+        figures["cpu_ms_per_command_each"] = [
+            round(1000 * (b - a) / figures["commands"], 3) if a is not None and b is not None
+            else None
+            for a, b in zip(each_before, each_after, strict=True)
+        ]  # fmt: skip
     if server:
         _per_command(figures, "server_cpu_ms_per_command", server_before, server_after)
     return figures
@@ -610,6 +618,9 @@ def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str, str]:
     keys = ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command",
             "head_reads_per_command")  # fmt: skip
     rules, client, server, reads = (str(figures.get(key, "")) for key in keys)
+    each = figures.get("cpu_ms_per_command_each")
+    if each and None not in each:  # each process's part of the CPU per command
+        rules += f" ({'+'.join(str(x) for x in each)})"
     return rules, client, server, reads
 
 
