@@ -65,6 +65,13 @@ RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a li
 FIRING = 64  # timeout requests in flight at once
 SEATS_RECHECK_MS = 10_000  # no seats bucket yet: matchmaking may create it later
 ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
+FETCH = 256  # commits asked for at once
+# Caught up, the keeper waits this long before asking again, so commits come
+# in batches (one delivery and one loop turn for many) instead of one by one
+# as they land, each costing the rules process and the server a wake-up. A
+# deadline is kept at most this much later; it fires on time all the same
+# (it is computed from the commit's own time).
+CAUGHT_UP_PAUSE = 0.1
 IDLE_GAMES = 65536  # games remembered as having nothing to keep (the oldest forgotten first)
 
 
@@ -164,7 +171,7 @@ class DeadlineKeeper:
         )
         while True:
             try:
-                batch = await sub.fetch(256, timeout=1.0)
+                batch = await sub.fetch(FETCH, timeout=1.0)
             except TimeoutError:
                 continue
             except Exception as exc:
@@ -177,6 +184,8 @@ class DeadlineKeeper:
             for msg in batch:
                 by_game.setdefault(msg.subject, []).append(msg)
             await asyncio.gather(*(self._record_in_order(msgs) for msgs in by_game.values()))
+            if len(batch) < FETCH:
+                await asyncio.sleep(CAUGHT_UP_PAUSE)
 
     async def _record_in_order(self, msgs: list[Msg]) -> None:
         for msg in msgs:
