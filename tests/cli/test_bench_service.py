@@ -24,6 +24,10 @@ def test_service_figures_are_complete(nats_url: str) -> None:
         )
     assert figures["half_load"]["commands"] > 0 and figures["two_processes"]["commands"] > 0
     assert figures["two_apart"]["commands"] > 0 and figures["two_apart"]["refused"] == 0
+    # Each process's part of the CPU per command (the scaling evidence).
+    for two in (figures["two_processes"], figures["two_apart"]):
+        each = two["cpu_ms_per_command_each"]
+        assert len(each) == 2 and abs(sum(each) - two["cpu_ms_per_command"]) < 0.01
     # Game affinity (ADR 27): two processes sharing games read a head from the
     # log for a game's first command at most, not for every other one.
     pinned, unpinned = figures["two_processes"], figures["two_unpinned"]

@@ -32,9 +32,11 @@ class ReadCountingLog(EventLog):
         super().__init__(*args)
         self.loads = self.conflicts = 0
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
         try:
-            return await super().append(commit, expected_last_subject_seq)
+            return await super().append(commit, expected_last_subject_seq, data)
         except AppendConflict:
             self.conflicts += 1
             raise

@@ -33,12 +33,14 @@ class SlowLog(MemoryEventLog):
         super().__init__()
         self.in_flight = self.most_in_flight = 0
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
         self.in_flight += 1
         self.most_in_flight = max(self.most_in_flight, self.in_flight)
         try:
             await asyncio.sleep(0.02)
-            return await super().append(commit, expected_last_subject_seq)
+            return await super().append(commit, expected_last_subject_seq, data)
         finally:
             self.in_flight -= 1
 

@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
+from collections.abc import Awaitable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ from .bench_nats import bench_nats
 from .tables import table_console
 
 PREFERRED_GAME = "schotten-totten"
+KEEPER_DURABLE = "deadlines"  # the rules processes' deadline keeper (tabletop.rules.deadlines)
 
 
 def _ms(samples: list[float], q: float) -> float:
@@ -354,24 +356,61 @@ def _head_reads(ports: list[int]) -> float | None:
     return total
 
 
+# How long a row waits for the rules processes' deadline keepers to catch up.
+SETTLE_SECONDS = 60.0
+
+
+async def _settled(nc: Client, namespaces: list[str]) -> None:
+    """Once the deadline keepers of `namespaces` have acknowledged every
+    commit (or SETTLE_SECONDS passed): the work a row's commands caused is
+    then counted in its CPU, not in the next row's."""
+    js = nc.jetstream()
+    deadline = time.monotonic() + SETTLE_SECONDS
+    for namespace in namespaces:
+        stream = Topology(namespace=namespace).games_stream
+        while time.monotonic() < deadline:
+            try:
+                info = await js.consumer_info(stream, KEEPER_DURABLE)
+            except Exception:  # no keeper here (an older checkout, or none running)
+                break
+            if not info.num_pending and not info.num_ack_pending:
+                break
+            await asyncio.sleep(0.05)
+
+
 async def _metered(
-    pids: list[int], measured: Any, server: int | None = None, ports: dict[int, int] | None = None
+    pids: list[int],
+    measured: Any,
+    server: int | None = None,
+    ports: dict[int, int] | None = None,
+    settle: Awaitable[None] | None = None,
 ) -> dict[str, Any]:
     """`measured`'s figures plus the CPU ms per command the `pids` (and the
     NATS server's process `server`, when known) spent on it, and the heads
-    the rules processes read from the log per command (`ports`: pid -> HTTP port)."""
+    the rules processes read from the log per command (`ports`: pid -> HTTP
+    port). `settle`: awaited before the CPU is read (the keepers' catch-up)."""
     http = [ports[pid] for pid in pids if pid in ports] if ports else []
     before, server_before = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    each_before = [_cpu_seconds([pid]) for pid in pids]
     reads_before = _head_reads(http)
     figures: dict[str, Any] = await measured
     figures.pop("latencies", None)
+    if settle is not None:
+        await settle
     after, server_after = _cpu_seconds(pids), _cpu_seconds([server] if server else [])
+    each_after = [_cpu_seconds([pid]) for pid in pids]
     reads_after = _head_reads(http)
     if http and reads_before is not None and reads_after is not None and figures["commands"]:
         reads = (reads_after - reads_before) / figures["commands"]
         figures["head_reads_per_command"] = round(reads, 3)
     if pids:
         _per_command(figures, "cpu_ms_per_command", before, after)
+    if len(pids) > 1 and figures["commands"]:  # how the processes shared the work
+        figures["cpu_ms_per_command_each"] = [
+            round(1000 * (b - a) / figures["commands"], 3) if a is not None and b is not None
+            else None
+            for a, b in zip(each_before, each_after, strict=True)
+        ]  # fmt: skip
     if server:
         _per_command(figures, "server_cpu_ms_per_command", server_before, server_after)
     return figures
@@ -439,7 +478,8 @@ async def _throughput(
             for name in ("before", "after"):
                 if name in spaces:
                     rules = _rules_rate(nc, spaces[name], game, seconds, concurrency)
-                    row[name] = await _metered([pids[name]], rules, server, ports)
+                    settle = _settled(nc, [spaces[name]])
+                    row[name] = await _metered([pids[name]], rules, server, ports, settle)
             out[str(concurrency)] = row
         return out
     finally:
@@ -461,7 +501,8 @@ async def _loaded(
     nc = await nats.connect(nats_url)
     try:
         rules = _rules_rate(nc, namespace, game, seconds, max(CONCURRENCY), rate, pin)
-        return await _metered(pids, rules, _listening_pid(nats_url), ports)
+        settle = _settled(nc, [namespace])
+        return await _metered(pids, rules, _listening_pid(nats_url), ports, settle)
     finally:
         await nc.close()
 
@@ -489,7 +530,8 @@ async def _apart(
                 "p99_ms": _ms(latencies, 0.99),
             }
 
-        return await _metered(pids, together(), _listening_pid(nats_url))
+        settle = _settled(nc, namespaces)
+        return await _metered(pids, together(), _listening_pid(nats_url), None, settle)
     finally:
         await nc.close()
 
@@ -610,6 +652,9 @@ def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str, str]:
     keys = ("cpu_ms_per_command", "client_cpu_ms_per_command", "server_cpu_ms_per_command",
             "head_reads_per_command")  # fmt: skip
     rules, client, server, reads = (str(figures.get(key, "")) for key in keys)
+    each = figures.get("cpu_ms_per_command_each")
+    if each and None not in each:  # each process's part of the CPU per command
+        rules += f" ({'+'.join(str(x) for x in each)})"
     return rules, client, server, reads
 
 

@@ -1,6 +1,14 @@
 """The event log: hash-chained commits on NATS JetStream, one subject per game."""
 
-from .commit import GAME_ID_PATTERN, GENESIS_HASH, Commit, canonical_json, chain_hash, next_commit
+from .commit import (
+    GAME_ID_PATTERN,
+    GENESIS_HASH,
+    Commit,
+    canonical_json,
+    chain_hash,
+    next_commit,
+    next_sealed,
+)
 from .errors import AppendConflict, AppendError, DuplicateAppend
 from .heads import GameHead, GameHeads
 from .log import EventLog
@@ -43,5 +51,6 @@ __all__ = [
     "ensure_key_values",
     "ensure_streams",
     "next_commit",
+    "next_sealed",
     "verify_chain",
 ]

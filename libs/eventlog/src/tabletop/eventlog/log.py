@@ -13,8 +13,9 @@ import json
 from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig, DeliverPolicy, Header
 from nats.js.errors import APIError, NotFoundError
-from opentelemetry import propagate
+from opentelemetry import propagate, trace
 
+from .acks import Acks
 from .commit import Commit
 from .errors import AppendConflict, DuplicateAppend
 from .streams import Topology
@@ -37,6 +38,10 @@ BATCHED_RANGE = 32
 # A whole game arrives well within this; a stalled read is an outage, not a slow game.
 READ_TIMEOUT_SECONDS = 10.0
 
+_EXPECTED_SEQ = Header.EXPECTED_LAST_SUBJECT_SEQUENCE.value
+_MSG_ID = Header.MSG_ID.value
+_EXPECTED_STREAM = Header.EXPECTED_STREAM.value
+
 
 class EventLog:
     """Commits of every game, over a JetStream context."""
@@ -44,6 +49,7 @@ class EventLog:
     def __init__(self, js: JetStreamContext, topology: Topology | None = None) -> None:
         self.js = js
         self.topology = topology or Topology()
+        self._acks = Acks(js._nc, js._timeout)  # appends' acks, one subscription
 
     async def last(self, game_id: str) -> tuple[Commit | None, int]:
         """The game's last commit and its stream sequence (None, 0 for no game)."""
@@ -139,29 +145,35 @@ class EventLog:
             await sub.unsubscribe()
         return commits
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
         """Append `commit` if the game's subject still ends at
-        `expected_last_subject_seq` (0: the game must not exist yet).
+        `expected_last_subject_seq` (0: the game must not exist yet). `data`:
+        its bytes, when the caller has them from `seal` (not encoded again).
 
         Returns the commit's stream sequence. Raises AppendConflict when the
         game moved on, DuplicateAppend when this command id already landed.
         """
+        stream = self.topology.games_stream
         headers = {
-            Header.EXPECTED_LAST_SUBJECT_SEQUENCE.value: str(expected_last_subject_seq),
-            Header.MSG_ID.value: commit.command_id,
+            _EXPECTED_SEQ: str(expected_last_subject_seq),
+            _MSG_ID: commit.command_id,
+            _EXPECTED_STREAM: stream,  # as `js.publish(stream=...)` sends
         }
-        propagate.inject(headers)  # the trace goes on to the commit's consumers (when on)
-        try:
-            ack = await self.js.publish(
-                self.topology.game_subject(commit.game_id),
-                commit.to_bytes(),
-                stream=self.topology.games_stream,
-                headers=headers,
-            )
-        except APIError as exc:
-            if exc.err_code == WRONG_LAST_SEQUENCE:
-                raise AppendConflict(commit.game_id, expected_last_subject_seq) from None
-            raise
-        if ack.duplicate:
-            raise DuplicateAppend(commit.game_id, commit.command_id, ack.seq)
-        return ack.seq
+        if trace.get_current_span().get_span_context().is_valid:
+            propagate.inject(headers)  # the trace goes on to the commit's consumers
+        ack = await self._acks.publish(
+            self.topology.game_subject(commit.game_id),
+            commit.to_bytes() if data is None else data,
+            headers,
+        )
+        error = ack.get("error")
+        if error is not None:
+            if error.get("err_code") == WRONG_LAST_SEQUENCE:
+                raise AppendConflict(commit.game_id, expected_last_subject_seq)
+            raise APIError.from_error(error)  # raises the error's own class
+        seq: int = ack["seq"]
+        if ack.get("duplicate"):
+            raise DuplicateAppend(commit.game_id, commit.command_id, seq)
+        return seq

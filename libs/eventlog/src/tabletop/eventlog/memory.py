@@ -16,7 +16,12 @@ class CommitLog(Protocol):
         self, game_id: str, after: tuple[int, int] = (0, 0)
     ) -> tuple[list[Commit], int]: ...
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int: ...
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
+        """`data`: the commit's bytes when the caller has them (`seal`), so
+        they are not encoded again."""
+        ...
 
 
 class MemoryEventLog:
@@ -37,7 +42,11 @@ class MemoryEventLog:
         of any earlier command is no longer caught by the message id."""
         self._msg_ids.clear()
 
-    async def append(self, commit: Commit, expected_last_subject_seq: int) -> int:
+    async def append(
+        self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
+    ) -> int:
+        if data is not None and data != commit.to_bytes():
+            raise ValueError("the bytes given are not the commit's")
         # Same order as JetStream: the sequence check first, then the dedupe.
         rows = self._games.setdefault(commit.game_id, [])
         if (rows[-1][0] if rows else 0) != expected_last_subject_seq:

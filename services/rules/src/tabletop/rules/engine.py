@@ -23,7 +23,7 @@ from tabletop.eventlog import (
     GameHeads,
     PrunedGames,
     SnapshotStore,
-    next_commit,
+    next_sealed,
 )
 from tabletop.games.catalog import GameCatalog
 from tabletop.kernel import Code, Event, IllegalCommand, UnknownGame
@@ -115,7 +115,7 @@ class Rules:
         if request.game_id:  # a pruned game's empty subject would take a new first commit
             await self._refuse_if_archived(game_id)
         command_id = request.command_id or uuid.uuid4().hex
-        commit = next_commit(
+        commit, data = next_sealed(
             None,
             game_id=game_id,
             game=game.id,
@@ -126,7 +126,7 @@ class Rules:
             at=self.now(),
         )
         try:
-            stream_seq = await self.commits.append(commit, 0)
+            stream_seq = await self.commits.append(commit, 0, data)
         except (AppendConflict, DuplicateAppend):
             head = await self.head(game_id)
             if head is not None and await self._landed_at(head, command_id) == 1:
@@ -222,7 +222,7 @@ class Rules:
                 wire = [event.model_dump(mode="json") for event in events]
         except IllegalCommand as exc:
             raise Refusal(exc.code, exc.message, game_id, head.last.seq) from None
-        commit = next_commit(
+        commit, data = next_sealed(
             head.last,
             game_id=game_id,
             game=head.game.id,
@@ -233,7 +233,7 @@ class Rules:
             at=now,
         )
         try:
-            stream_seq = await self.commits.append(commit, head.stream_seq)
+            stream_seq = await self.commits.append(commit, head.stream_seq, data)
         except AppendConflict:
             return None
         except DuplicateAppend:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from tabletop.runtime import CommaSeparated, ServiceSettings
@@ -44,6 +46,11 @@ class RulesSettings(ServiceSettings):
         validation_alias="RULES_ABANDON_AFTER_MS",
         description="a game without a clock in which no human moved for this long "
         "ends as abandoned (the deadline keeper; ADR 0025)",
+    )
+    event_loop: Literal["uvloop", "asyncio"] = Field(
+        default="uvloop",
+        validation_alias="RULES_EVENT_LOOP",
+        description="the process's event loop: uvloop (less CPU per message) or asyncio",
     )
     max_commits: int = Field(
         default=5000,

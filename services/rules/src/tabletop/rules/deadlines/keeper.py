@@ -65,6 +65,14 @@ RETRY_MS = 250  # a refusal worth retrying (rules unavailable, or its clock a li
 FIRING = 64  # timeout requests in flight at once
 SEATS_RECHECK_MS = 10_000  # no seats bucket yet: matchmaking may create it later
 ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
+FETCH = 256  # commits asked for at once
+# Caught up, the keeper waits this long before asking again, so commits come
+# in batches (one delivery and one loop turn for many) instead of one by one
+# as they land, each costing the rules process and the server a wake-up. A
+# deadline is kept at most this much later; it fires on time all the same
+# (it is computed from the commit's own time).
+CAUGHT_UP_PAUSE = 0.1
+IDLE_GAMES = 65536  # games remembered as having nothing to keep (the oldest forgotten first)
 
 
 def deadlines_bucket(topology: Topology) -> str:
@@ -101,6 +109,12 @@ class DeadlineKeeper:
         self._seats: KeyValue | None = None
         self._seats_looked_at = -SEATS_RECHECK_MS  # when the seats bucket was last looked for
         self._seatings: dict[str, Seating | None] = {}
+        # Games that can never have a deadline: no clock (only a first commit
+        # sets one) and no human seat (seated before the start). Their commits
+        # are acknowledged unread: before, each one read and replayed its whole
+        # game (no head was kept for them), the rules process's largest cost.
+        self._idle: dict[str, None] = {}  # in the order first seen
+        self._games_prefix = topology.game_subject("")
         self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
         self._watcher: KeyValue.KeyWatcher | None = None
         self._commits: JetStreamContext.PullSubscription | None = None
@@ -157,7 +171,7 @@ class DeadlineKeeper:
         )
         while True:
             try:
-                batch = await sub.fetch(256, timeout=1.0)
+                batch = await sub.fetch(FETCH, timeout=1.0)
             except TimeoutError:
                 continue
             except Exception as exc:
@@ -170,9 +184,14 @@ class DeadlineKeeper:
             for msg in batch:
                 by_game.setdefault(msg.subject, []).append(msg)
             await asyncio.gather(*(self._record_in_order(msgs) for msgs in by_game.values()))
+            if len(batch) < FETCH:
+                await asyncio.sleep(CAUGHT_UP_PAUSE)
 
     async def _record_in_order(self, msgs: list[Msg]) -> None:
         for msg in msgs:
+            if self.idle(msg.subject.removeprefix(self._games_prefix)):
+                await msg.ack()
+                continue
             try:
                 redelivered = msg.metadata.num_delivered > 1
                 await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
@@ -187,6 +206,8 @@ class DeadlineKeeper:
         `redelivered=False` promises no later commit of the game was recorded
         yet (a first delivery: the consumer is in order per game)."""
         log.debug("commit %s/%s at %s", commit.game_id, commit.seq, commit.at)
+        if self.idle(commit.game_id):
+            return
         if commit.at is None and commit.game_id not in self.heads:
             return  # made before clocks: no deadline can follow from it
         head = await self.heads.as_of(commit, lambda: self._stored(commit, redelivered))
@@ -197,8 +218,8 @@ class DeadlineKeeper:
             and not head.table.retired
             and not await self._humans(commit.game_id)
         ):  # no clock and no human to wait for: nothing to keep (and no entry to delete)
-            if head.outcome is not None:
-                self._seatings.pop(commit.game_id, None)
+            self._seatings.pop(commit.game_id, None)
+            self._remember_idle(commit.game_id)
             return
         due = await self._due(commit, head)
         if due is None:
@@ -209,6 +230,16 @@ class DeadlineKeeper:
         else:
             self.heads.put(commit.game_id, head)
             await self._store(commit.game_id, due, first=head.seq == 1)
+
+    def idle(self, game_id: str) -> bool:
+        """Whether the game is known to need no deadline, ever (its commits
+        are then acknowledged without being read)."""
+        return game_id in self._idle
+
+    def _remember_idle(self, game_id: str) -> None:
+        if len(self._idle) >= IDLE_GAMES:  # forgotten: its next commit reads the game once
+            del self._idle[next(iter(self._idle))]
+        self._idle[game_id] = None
 
     async def _stored(self, commit: Commit, redelivered: bool) -> list[Commit]:
         """The game's commits for a head not cached. A first commit delivered
