@@ -3,6 +3,13 @@
 
 The turn's own commands are here (draft, take, little help, place, stash,
 unstash, end turn, choose stack); potion effects are in `effects`.
+
+`STEPS` maps each command type to its step, `(state, command, rng) -> (events,
+state after)`, which `PotionExplosion.decide_and_fold` calls. The three
+commonest commands (unstash, place, stash: over half of a game's) make one
+event, so their steps return it with its fold, without a builder: the fold is
+`evolve`'s own (`stash`, `unstash`, `place`), called with the values the step
+has checked. The others record on an `EventBuilder` (`_built`).
 """
 
 from __future__ import annotations
@@ -11,21 +18,22 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.kernel import Command, EventBuilder, IllegalCommand
+from tabletop.kernel import Command, Event, EventBuilder, IllegalCommand
 
 from . import commands as cm
 from . import events as ev
 from .codes import PotionCode
-from .data import BURNERS, COLOUR_INDEX, COLOURS, POOL_LIMIT
+from .data import BURNERS, COLOUR_INDEX, COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT
 from .dispenser import check_take, explode, refill
-from .effects import EFFECT_COMMANDS, decide_effect
-from .events import shared
-from .evolve import evolve_decided
-from .potions import check_completion_limit, complete_if_full, placeable, slots_for, stashable
+from .effects import EFFECTS
+from .events import PLACED, STASHED, UNSTASHED, shared
+from .evolve import evolve_decided, place, stash, unstash
+from .potions import complete_if_full, open_holes, placeable, slots_for, stashable
 from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
 Builder = EventBuilder[State]
+Step = Callable[[State, Any, random.Random], tuple[list[Event], State]]
 
 
 def _draft(b: Builder, c: cm.Draft) -> None:
@@ -85,28 +93,35 @@ def _little_help(b: Builder, c: cm.LittleHelp) -> None:
     refill(b)
 
 
-def _place(b: Builder, c: cm.Place) -> None:
-    s = b.state
+def _place(s: State, c: cm.Place, rng: random.Random) -> tuple[list[Event], State]:
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "placing a marble")
     seat, name, slot = c.seat, c.colour, c.slot  # read once (see `_unstash`)
     colour = COLOUR_INDEX[name]
     if not s.turn.hand[colour]:
         raise IllegalCommand(PotionCode.NOT_IN_HAND, f"no {name} marble in hand")
-    player = s.players[seat]
-    if slot not in range(BURNERS) or player.burners[slot] is None:
+    burner = s.players[seat].burners[slot] if slot in range(BURNERS) else None
+    if burner is None:
         raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {slot}")
-    if slot not in slots_for(player, colour):
+    holes = open_holes(burner)
+    if not holes[colour]:
         raise IllegalCommand(
             PotionCode.NO_HOLE, f"the potion on burner {slot} has no open {name} hole"
         )
-    check_completion_limit(s, slot, colour)
-    b.emit(shared(ev.Placed, seat=seat, colour=name, slot=slot))
-    complete_if_full(b, seat, slot)
+    placed = PLACED[seat][colour][slot]
+    if holes[colour] == 1 and sum(holes) == 1:  # its last hole: the potion completes
+        if s.turn.completed >= COMPLETIONS_PER_TURN:
+            raise IllegalCommand(
+                PotionCode.POTION_LIMIT, f"at most {COMPLETIONS_PER_TURN} potions per turn"
+            )
+        b = EventBuilder(s, rng, evolve_decided)
+        b.emit(placed)
+        complete_if_full(b, seat, slot)
+        return b.events, b.state
+    return [placed], place(s, seat, slot, colour)
 
 
-def _stash(b: Builder, c: cm.Stash) -> None:
-    s = b.state
+def _stash(s: State, c: cm.Stash, rng: random.Random) -> tuple[list[Event], State]:
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "filling the pool")
     seat, name = c.seat, c.colour  # read once (see `_unstash`)
@@ -125,17 +140,17 @@ def _stash(b: Builder, c: cm.Stash) -> None:
         )
     if sum(player.pool) >= POOL_LIMIT:
         raise IllegalCommand(PotionCode.POOL_FULL, f"the pool holds at most {POOL_LIMIT} marbles")
-    b.emit(shared(ev.Stashed, seat=seat, colour=name))
+    return [STASHED[seat][colour]], stash(s, seat, colour)
 
 
-def _unstash(b: Builder, c: cm.Unstash) -> None:
-    s = b.state
+def _unstash(s: State, c: cm.Unstash, rng: random.Random) -> tuple[list[Event], State]:
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "taking from the pool")
-    seat, colour = c.seat, c.colour  # read once: a pydantic attribute costs twice a tuple's
-    if not s.players[seat].pool[COLOUR_INDEX[colour]]:
-        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {colour} marble in your pool")
-    b.emit(shared(ev.Unstashed, seat=seat, colour=colour))
+    seat, name = c.seat, c.colour  # read once: a pydantic attribute costs twice a tuple's
+    colour = COLOUR_INDEX[name]
+    if not s.players[seat].pool[colour]:
+        raise IllegalCommand(PotionCode.NOT_IN_POOL, f"no {name} marble in your pool")
+    return [UNSTASHED[seat][colour]], unstash(s, seat, colour)
 
 
 def _end_turn(b: Builder, c: cm.EndTurn) -> None:
@@ -187,26 +202,31 @@ def _choose_stack(b: Builder, c: cm.ChooseStack) -> None:
         finish_turn(b)
 
 
-# Each handler takes its own command type; the dispatch on type(command) pairs them.
-_TURN: dict[type[Command], Callable[[Builder, Any], None]] = {
-    cm.Draft: _draft,
-    cm.Take: _take,
-    cm.LittleHelp: _little_help,
+def _built(handler: Callable[[Builder, Any], None]) -> Step:
+    """The step of a handler that records on an `EventBuilder`."""
+
+    def step(state: State, command: Command, rng: random.Random) -> tuple[list[Event], State]:
+        b = EventBuilder(state, rng, evolve_decided)
+        handler(b, command)
+        return b.events, b.state
+
+    return step
+
+
+# Each step takes its own command type; the dispatch on type(command) pairs them.
+STEPS: dict[type[Command], Step] = {
+    cm.Unstash: _unstash,
     cm.Place: _place,
     cm.Stash: _stash,
-    cm.Unstash: _unstash,
-    cm.EndTurn: _end_turn,
-    cm.ChooseStack: _choose_stack,
+    cm.Take: _built(_take),
+    cm.LittleHelp: _built(_little_help),
+    cm.EndTurn: _built(_end_turn),
+    cm.ChooseStack: _built(_choose_stack),
+    cm.Draft: _built(_draft),
+    **{kind: _built(handler) for kind, handler in EFFECTS.items()},
 }
 
 
-def decide(state: State, command: Command, rng: random.Random) -> Builder:
-    """The builder after `command`: its events, and the state they fold into."""
-    b = EventBuilder(state, rng, evolve_decided)
-    handler = _TURN.get(type(command))
-    if handler is not None:
-        handler(b, command)
-    else:
-        assert type(command) in EFFECT_COMMANDS
-        decide_effect(b, command)
-    return b
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    """The events of `command` (after the kernel's shared checks)."""
+    return STEPS[type(command)](state, command, rng)[0]

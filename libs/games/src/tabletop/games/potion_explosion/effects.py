@@ -337,8 +337,8 @@ def _finish(b: Builder, c: cm.FinishEffect) -> None:
     refill(b)
 
 
-# Each handler takes its own command type; the dispatch on type(command) pairs them.
-_EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
+# Each handler takes its own command type; `decide.STEPS` dispatches on type(command).
+EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
     cm.Drink: _drink,
     cm.Reuse: _reuse,
     cm.Collect: _collect,
@@ -347,8 +347,3 @@ _EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
     cm.Discard: _discard,
     cm.FinishEffect: _finish,
 }
-EFFECT_COMMANDS = frozenset(_EFFECTS)
-
-
-def decide_effect(b: Builder, command: Command) -> None:
-    _EFFECTS[type(command)](b, command)

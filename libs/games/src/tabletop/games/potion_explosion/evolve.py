@@ -135,14 +135,19 @@ def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
     return _new(Player, ((burners[0], burners[1]), *p[1:]))
 
 
-def _placed(s: State, e: ev.Placed) -> State:
-    c = COLOUR_INDEX[e.colour]
+def place(s: State, seat: int, slot: int, colour: int) -> State:
+    """A `colour` marble from the seat's hand into its burner `slot`: the fold of
+    `placed`, which `decide` also calls with the values it has already checked."""
     t = s.turn
-    kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
-    turn = _new(Turn, (bump(t.hand, c, -1), kept, *t[2:]))
+    kept = bump(t.kept, colour, -1) if t.kept[colour] else t.kept
+    turn = _new(Turn, (bump(t.hand, colour, -1), kept, *t[2:]))
     players = list(s.players)  # `_player`, inline in the three hottest folds
-    players[e.seat] = _fill(players[e.seat], e.slot, c, c)
+    players[seat] = _fill(players[seat], slot, colour, colour)
     return _new(State, (tuple(players), turn, *s[2:]))
+
+
+def _placed(s: State, e: ev.Placed) -> State:
+    return place(s, e.seat, e.slot, COLOUR_INDEX[e.colour])
 
 
 def _completed(s: State, e: ev.Completed) -> State:
@@ -159,22 +164,30 @@ def _completed(s: State, e: ev.Completed) -> State:
     return State(_player(s, e.seat, player), turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:])
 
 
-def _stashed(s: State, e: ev.Stashed) -> State:
-    c, seat = COLOUR_INDEX[e.colour], e.seat
+def stash(s: State, seat: int, colour: int) -> State:
+    """A `colour` marble from hand into the seat's pool (the fold of `stashed`)."""
     players, t = list(s.players), s.turn
     p = players[seat]
-    players[seat] = _new(Player, (p.burners, bump(p.pool, c, 1), *p[2:]))
-    turn = _new(Turn, (bump(t.hand, c, -1), *t[1:]))
+    players[seat] = _new(Player, (p.burners, bump(p.pool, colour, 1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, colour, -1), *t[1:]))
     return _new(State, (tuple(players), turn, *s[2:]))
+
+
+def unstash(s: State, seat: int, colour: int) -> State:
+    """A `colour` marble from the seat's pool into hand (the fold of `unstashed`)."""
+    players, t = list(s.players), s.turn
+    p = players[seat]
+    players[seat] = _new(Player, (p.burners, bump(p.pool, colour, -1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, colour, 1), bump(t.kept, colour, 1), *t[2:]))
+    return _new(State, (tuple(players), turn, *s[2:]))
+
+
+def _stashed(s: State, e: ev.Stashed) -> State:
+    return stash(s, e.seat, COLOUR_INDEX[e.colour])
 
 
 def _unstashed(s: State, e: ev.Unstashed) -> State:
-    c, seat = COLOUR_INDEX[e.colour], e.seat
-    players, t = list(s.players), s.turn
-    p = players[seat]
-    players[seat] = _new(Player, (p.burners, bump(p.pool, c, -1), *p[2:]))
-    turn = _new(Turn, (bump(t.hand, c, 1), bump(t.kept, c, 1), *t[2:]))
-    return _new(State, (tuple(players), turn, *s[2:]))
+    return unstash(s, e.seat, COLOUR_INDEX[e.colour])
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:
