@@ -24,12 +24,12 @@ from . import commands as cm
 from . import events as ev
 from .codes import PotionCode
 from .data import BURNERS, COLOUR_INDEX, COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT
-from .dispenser import check_take, explode, refill
+from .dispenser import check_take, draw_refill, explode, refill, refill_event, remove
 from .effects import EFFECTS
 from .events import PLACED, STASHED, UNSTASHED, shared
-from .evolve import evolve_decided, place, stash, unstash
+from .evolve import evolve_decided, into_hand, place, refilled, stash, unstash
 from .potions import complete_if_full, open_holes, placeable, slots_for, stashable
-from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State
+from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State, counts
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
 Builder = EventBuilder[State]
@@ -50,47 +50,56 @@ def _draft(b: Builder, c: cm.Draft) -> None:
         b.emit(shared(ev.TurnBegan, seat=0, round=1))
 
 
-def _take(b: Builder, c: cm.Take) -> None:
+def _tiebreak_take(b: Builder, c: cm.Take) -> None:
     s = b.state
-    if s.phase == TIEBREAK:
-        check_take(s.tracks, c.track, c.pos)
-        removals = explode(s.tracks[c.track], c.pos)
-        b.emit(
-            shared(
-                ev.Dispensed,
-                seat=c.seat,
-                source="tiebreak",
-                removals=tuple((c.track, p, k) for p, k in removals),
-            )
-        )
-        refill(b)
-        return
-    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
-        check_play(s, "a regular take")
-    if s.turn.taken:
-        raise IllegalCommand(PotionCode.ALREADY_TAKEN, "you already took your marble this turn")
     check_take(s.tracks, c.track, c.pos)
     removals = explode(s.tracks[c.track], c.pos)
     b.emit(
         shared(
             ev.Dispensed,
             seat=c.seat,
-            source="take",
+            source="tiebreak",
             removals=tuple((c.track, p, k) for p, k in removals),
         )
     )
     refill(b)
 
 
-def _little_help(b: Builder, c: cm.LittleHelp) -> None:
-    s = b.state
+def _topped_up(events: list[Event], s: State, rng: random.Random) -> tuple[list[Event], State]:
+    """`refill` without a builder: the `refilled` event, if any, joins `events`."""
+    added = draw_refill(s.tracks, s.reservoir, rng)
+    if not added:
+        return events, s
+    events.append(refill_event(added))
+    return events, refilled(s, added)
+
+
+def _take(s: State, c: cm.Take, rng: random.Random) -> tuple[list[Event], State]:
+    if s.phase == TIEBREAK:
+        return _TIEBREAK_TAKE(s, c, rng)
+    if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
+        check_play(s, "a regular take")
+    if s.turn.taken:
+        raise IllegalCommand(PotionCode.ALREADY_TAKEN, "you already took your marble this turn")
+    seat, track, pos = c.seat, c.track, c.pos  # read once (see `_unstash`)
+    check_take(s.tracks, track, pos)
+    removals = tuple([(track, p, k) for p, k in explode(s.tracks[track], pos)])
+    tracks, taken = remove(s.tracks, removals)
+    events: list[Event] = [shared(ev.Dispensed, seat=seat, source="take", removals=removals)]
+    return _topped_up(events, into_hand(s, seat, False, tracks, counts(taken)), rng)
+
+
+def _little_help(s: State, c: cm.LittleHelp, rng: random.Random) -> tuple[list[Event], State]:
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "little help")
     if s.turn.helped:
         raise IllegalCommand(PotionCode.HELP_USED, "little help only once per turn")
-    check_take(s.tracks, c.track, c.pos)
-    b.emit(shared(ev.Dispensed, seat=c.seat, source="help", removals=((c.track, c.pos, 1),)))
-    refill(b)
+    seat, track, pos = c.seat, c.track, c.pos  # read once (see `_unstash`)
+    check_take(s.tracks, track, pos)
+    removals = ((track, pos, 1),)
+    tracks, taken = remove(s.tracks, removals)
+    events: list[Event] = [shared(ev.Dispensed, seat=seat, source="help", removals=removals)]
+    return _topped_up(events, into_hand(s, seat, True, tracks, counts(taken)), rng)
 
 
 def _place(s: State, c: cm.Place, rng: random.Random) -> tuple[list[Event], State]:
@@ -213,13 +222,15 @@ def _built(handler: Callable[[Builder, Any], None]) -> Step:
     return step
 
 
+_TIEBREAK_TAKE = _built(_tiebreak_take)
+
 # Each step takes its own command type; the dispatch on type(command) pairs them.
 STEPS: dict[type[Command], Step] = {
     cm.Unstash: _unstash,
     cm.Place: _place,
     cm.Stash: _stash,
-    cm.Take: _built(_take),
-    cm.LittleHelp: _built(_little_help),
+    cm.Take: _take,
+    cm.LittleHelp: _little_help,
     cm.EndTurn: _built(_end_turn),
     cm.ChooseStack: _built(_choose_stack),
     cm.Draft: _built(_draft),

@@ -17,7 +17,7 @@ from tabletop.kernel import Event
 
 from . import events as ev
 from .data import COLOUR_INDEX, TILES, TYPE_INDEX
-from .dispenser import add, remove
+from .dispenser import Tracks, add, remove
 from .state import (
     NO_MARBLES,
     OVER,
@@ -25,6 +25,7 @@ from .state import (
     REFILL,
     TIEBREAK,
     Burner,
+    Marbles,
     Pending,
     Player,
     State,
@@ -85,15 +86,18 @@ def _turn_began(s: State, e: ev.TurnBegan) -> State:
 def _dispensed(s: State, e: ev.Dispensed) -> State:
     tracks, taken = remove(s.tracks, e.removals)
     got = counts(taken)
+    source = e.source
+    if source == "take" or source == "help":
+        return into_hand(s, e.seat, source == "help", tracks, got)
     t = s.turn
-    if e.source == "discard":
+    if source == "discard":
         pend = t.pending
         assert pend is not None
         pend = pend._replace(done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
         return s._replace(
             tracks=tracks, reservoir=plus(s.reservoir, got), turn=t._replace(pending=pend)
         )
-    if e.source == "tiebreak":
+    if source == "tiebreak":
         marbles = list(s.tiebreak_marbles)
         marbles[e.seat] = len(taken)
         rest = s.tiebreak[1:]
@@ -105,25 +109,35 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
             phase=TIEBREAK if rest else OVER,
             current=rest[0] if rest else s.current,
         )
+    return s._replace(tracks=tracks, turn=t._replace(hand=plus(t.hand, got)))
+
+
+def into_hand(s: State, seat: int, helped: bool, tracks: Tracks, got: Marbles) -> State:
+    """Marbles `got` into the seat's hand from the regular take, or from Little
+    Help (`helped`), leaving `tracks`: the fold of those `dispensed` events,
+    which `decide` also calls with the values it has computed."""
+    t = s.turn
     hand = plus(t.hand, got)
-    if e.source == "take":
-        turn = _new(Turn, (hand, t.kept, True, *t[3:]))
-        return _new(State, (s.players, turn, tracks, *s[3:]))
-    if e.source == "help":
-        p = s.players[e.seat]
-        players = _player(s, e.seat, p._replace(helps=p.helps + 1))
-        turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
-        return _new(State, (players, turn, tracks, *s[3:]))
-    return s._replace(tracks=tracks, turn=t._replace(hand=hand))
+    if not helped:
+        return _new(State, (s.players, _new(Turn, (hand, t.kept, True, *t[3:])), tracks, *s[3:]))
+    p = s.players[seat]
+    players = _player(s, seat, p._replace(helps=p.helps + 1))
+    turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
+    return _new(State, (players, turn, tracks, *s[3:]))
+
+
+def refilled(s: State, added: tuple[tuple[int, int], ...]) -> State:
+    """`added` marbles, (track, colour) pairs, from the reservoir onto the tracks:
+    the fold of `refilled`, which `decide` also calls with the colours it drew."""
+    reservoir = list(s.reservoir)
+    for _, c in added:
+        reservoir[c] -= 1
+    res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
+    return _new(State, (s.players, s.turn, add(s.tracks, added), res, *s[4:]))
 
 
 def _refilled(s: State, e: ev.Refilled) -> State:
-    marbles = tuple((t, COLOUR_INDEX[c]) for t, c in e.marbles)
-    reservoir = list(s.reservoir)
-    for _, c in marbles:
-        reservoir[c] -= 1
-    res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
-    return _new(State, (s.players, s.turn, add(s.tracks, marbles), res, *s[4:]))
+    return refilled(s, tuple((t, COLOUR_INDEX[c]) for t, c in e.marbles))
 
 
 def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
