@@ -26,8 +26,8 @@ from .codes import PotionCode
 from .data import BURNERS, COLOUR_INDEX, COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT
 from .dispenser import check_take, draw_refill, explode, refill, refill_event, remove
 from .effects import EFFECTS
-from .events import PLACED, STASHED, UNSTASHED, shared
-from .evolve import evolve_decided, into_hand, place, refilled, stash, unstash
+from .events import PLACED, STASHED, TURN_ENDED, UNSTASHED, shared
+from .evolve import evolve_decided, into_hand, place, refilled, stash, turn_ended, unstash
 from .potions import complete_if_full, open_holes, placeable, slots_for, stashable
 from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State, counts
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
@@ -162,42 +162,44 @@ def _unstash(s: State, c: cm.Unstash, rng: random.Random) -> tuple[list[Event], 
     return [UNSTASHED[seat][colour]], unstash(s, seat, colour)
 
 
-def _end_turn(b: Builder, c: cm.EndTurn) -> None:
-    s = b.state
+def _end_turn(s: State, c: cm.EndTurn, rng: random.Random) -> tuple[list[Event], State]:
     if s.phase != PLAY or s.turn.pending is not None:  # `check_play`, called only to refuse
         check_play(s, "ending the turn")
     if not may_end_take(s):
         raise IllegalCommand(PotionCode.TAKE_REQUIRED, "take a marble from the dispenser first")
-    places = placeable(s)
-    if places:
-        colour, slot = places[0]
-        raise IllegalCommand(
-            PotionCode.MUST_PLACE, f"place your {COLOURS[colour]} marble on burner {slot} first"
-        )
-    spare = stashable(s)
-    if spare:
-        raise IllegalCommand(
-            PotionCode.MUST_STASH,
-            f"put your {COLOURS[spare[0]]} marble into the pool first: marbles go back"
-            " to the dispenser only when the pool is full",
-        )
-    # What is left in hand now came from the pool this turn, or the pool is full:
-    # those marbles go back into it while it has room (rulebook), the rest to the
-    # dispenser with `turn_ended`.
-    room, hand = POOL_LIMIT - sum(s.players[c.seat].pool), s.turn.hand
-    if room and hand != NO_MARBLES:  # most turns end with an empty hand
+    seat, hand = c.seat, s.turn.hand
+    events: list[Event] = []
+    if hand != NO_MARBLES:  # most turns end with an empty hand
+        places = placeable(s)
+        if places:
+            colour, slot = places[0]
+            raise IllegalCommand(
+                PotionCode.MUST_PLACE, f"place your {COLOURS[colour]} marble on burner {slot} first"
+            )
+        spare = stashable(s)
+        if spare:
+            raise IllegalCommand(
+                PotionCode.MUST_STASH,
+                f"put your {COLOURS[spare[0]]} marble into the pool first: marbles go back"
+                " to the dispenser only when the pool is full",
+            )
+        # What is left in hand now came from the pool this turn, or the pool is
+        # full: those marbles go back into it while it has room (rulebook), the
+        # rest to the dispenser with `turn_ended`.
+        room = POOL_LIMIT - sum(s.players[seat].pool)
         for colour in range(len(COLOURS)):
             for _ in range(min(room, hand[colour])):
-                b.emit(shared(ev.Stashed, seat=c.seat, colour=COLOURS[colour]))
+                events.append(STASHED[seat][colour])
+                s = stash(s, seat, colour)
                 room -= 1
-    b.emit(shared(ev.TurnEnded, seat=c.seat))
-    refill(b)
-    if not needs_burner(b.state):
-        finish_turn(b)
+    events.append(TURN_ENDED[seat])
+    events, s = _topped_up(events, turn_ended(s), rng)
+    if needs_burner(s):
+        return events, s
+    return events, finish_turn(events, s)
 
 
-def _choose_stack(b: Builder, c: cm.ChooseStack) -> None:
-    s = b.state
+def _choose_stack(s: State, c: cm.ChooseStack, rng: random.Random) -> tuple[list[Event], State]:
     check_phase(s, REFILL, "refilling a burner")
     if not 0 <= c.stack < len(s.stacks):
         raise IllegalCommand(PotionCode.NO_STACK, f"there is no stack {c.stack}")
@@ -206,9 +208,14 @@ def _choose_stack(b: Builder, c: cm.ChooseStack) -> None:
         raise IllegalCommand(PotionCode.EMPTY_STACK, f"stack {c.stack} is empty")
     slot = s.players[c.seat].burners.index(None)
     revealed = stack[1] if len(stack) > 1 else None
-    b.emit(ev.BurnerFilled(seat=c.seat, slot=slot, stack=c.stack, tile=stack[0], revealed=revealed))
-    if not needs_burner(b.state):
-        finish_turn(b)
+    filled = ev.BurnerFilled(
+        seat=c.seat, slot=slot, stack=c.stack, tile=stack[0], revealed=revealed
+    )
+    events: list[Event] = [filled]
+    s = evolve_decided(s, filled)
+    if needs_burner(s):
+        return events, s
+    return events, finish_turn(events, s)
 
 
 def _built(handler: Callable[[Builder, Any], None]) -> Step:
@@ -231,8 +238,8 @@ STEPS: dict[type[Command], Step] = {
     cm.Stash: _stash,
     cm.Take: _take,
     cm.LittleHelp: _little_help,
-    cm.EndTurn: _built(_end_turn),
-    cm.ChooseStack: _built(_choose_stack),
+    cm.EndTurn: _end_turn,
+    cm.ChooseStack: _choose_stack,
     cm.Draft: _built(_draft),
     **{kind: _built(handler) for kind, handler in EFFECTS.items()},
 }

@@ -162,11 +162,12 @@ def shared(cls: type[E], **fields: Any) -> E:
     return cls(**fields)
 
 
-# The events of the turn's three commonest commands, by seat and colour index
-# (and burner slot): the decider picks one by index, without building `shared`'s
+# The events of the turn's commonest commands, by seat (and colour index and
+# burner slot): the decider picks one by index, without building `shared`'s
 # key from keyword arguments (a quarter of an unstash's cost).
 STASHED = tuple(tuple(Stashed(seat=s, colour=n) for n in COLOURS) for s in range(MAX_PLAYERS))
 UNSTASHED = tuple(tuple(Unstashed(seat=s, colour=n) for n in COLOURS) for s in range(MAX_PLAYERS))
+TURN_ENDED = tuple(TurnEnded(seat=s) for s in range(MAX_PLAYERS))
 PLACED = tuple(
     tuple(tuple(Placed(seat=s, colour=n, slot=k) for k in range(BURNERS)) for n in COLOURS)
     for s in range(MAX_PLAYERS)

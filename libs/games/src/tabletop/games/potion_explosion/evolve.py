@@ -76,11 +76,15 @@ def _drafted(s: State, e: ev.Drafted) -> State:
     return s._replace(players=_player(s, e.seat, player), offer=offer)
 
 
+def turn_began(s: State, seat: int, round_: int) -> State:
+    """`seat`'s turn of round `round_` begins: the fold of `turn_began`, which
+    `decide` also calls with the values it has computed."""
+    # s._replace(turn=Turn(), phase=PLAY, current=seat, round=round_), in one call
+    return _new(State, (s.players, _NEW_TURN, *s[2:_PHASE], PLAY, seat, round_, *s[_ROUND + 1 :]))
+
+
 def _turn_began(s: State, e: ev.TurnBegan) -> State:
-    # s._replace(turn=Turn(), phase=PLAY, current=e.seat, round=e.round), in one call
-    return _new(
-        State, (s.players, _NEW_TURN, *s[2:_PHASE], PLAY, e.seat, e.round, *s[_ROUND + 1 :])
-    )
+    return turn_began(s, e.seat, e.round)
 
 
 def _dispensed(s: State, e: ev.Dispensed) -> State:
@@ -240,13 +244,18 @@ def _effect_finished(s: State, e: ev.EffectFinished) -> State:
     return _new(State, (s.players, _new(Turn, (*s.turn[:5], None)), *s[2:]))
 
 
-def _turn_ended(s: State, e: ev.TurnEnded) -> State:
+def turn_ended(s: State) -> State:
+    """The fold of `turn_ended` (it reads nothing of the event)."""
     # s._replace(turn=..., reservoir=..., phase=REFILL), in one call
     turn = Turn(completed=s.turn.completed) if s.turn.completed else _NEW_TURN
     reservoir = plus(s.reservoir, s.turn.hand)
     return _new(
         State, (s.players, turn, s.tracks, reservoir, *s[4:_PHASE], REFILL, *s[_PHASE + 1 :])
     )
+
+
+def _turn_ended(s: State, e: ev.TurnEnded) -> State:
+    return turn_ended(s)
 
 
 def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
