@@ -35,10 +35,13 @@ from .state import (
     plus,
 )
 
-# Positions of `State`'s fields for the positional rebuilds: `*s[:_PHASE]`
-# keeps every field before `phase`, `*s[_ROUND + 1 :]` every one after `round`.
+# Positions of the fields for the positional rebuilds: `*s[:_PHASE]` keeps
+# every field of a state before `phase`, `*s[_ROUND + 1 :]` every one after `round`.
 _PHASE, _ROUND = State._fields.index("phase"), State._fields.index("round")
+_STACKS, _ENDING = State._fields.index("stacks"), State._fields.index("ending")
+_DRUNK, _HELPS = Player._fields.index("drunk"), Player._fields.index("helps")
 _NEW_TURN = Turn()
+_NO_PENDING = Pending(-1, -1)  # the defaults of `Pending`'s last fields
 # `_new(Record, values)`: a record built from all its values in one C call,
 # without the Python-level `__new__` of a NamedTuple's constructor (the hot
 # folds below build two to four records per event).
@@ -125,7 +128,7 @@ def into_hand(s: State, seat: int, helped: bool, tracks: Tracks, got: Marbles) -
     if not helped:
         return _new(State, (s.players, _new(Turn, (hand, t.kept, True, *t[3:])), tracks, *s[3:]))
     p = s.players[seat]
-    players = _player(s, seat, p._replace(helps=p.helps + 1))
+    players = _player(s, seat, _new(Player, (*p[:_HELPS], p.helps + 1, *p[_HELPS + 1 :])))
     turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
     return _new(State, (players, turn, tracks, *s[3:]))
 
@@ -209,12 +212,13 @@ def _unstashed(s: State, e: ev.Unstashed) -> State:
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:
-    p = s.players[e.seat]
+    seat, potion = e.seat, e.potion
+    p = s.players[seat]
     drunk = list(p.drunk)
-    drunk[e.potion] = True
-    player = p._replace(drunk=tuple(drunk))
-    pending = Pending(TILES[p.completed[e.potion]].type, e.potion)
-    return s._replace(players=_player(s, e.seat, player), turn=s.turn._replace(pending=pending))
+    drunk[potion] = True
+    player = _new(Player, (*p[:_DRUNK], tuple(drunk), *p[_DRUNK + 1 :]))  # p._replace(drunk=...)
+    pending = _new(Pending, (TILES[p.completed[potion]].type, potion, *_NO_PENDING[2:]))
+    return _new(State, (_player(s, seat, player), _new(Turn, (*s.turn[:5], pending)), *s[2:]))
 
 
 def _reused(s: State, e: ev.Reused) -> State:
@@ -259,15 +263,27 @@ def _turn_ended(s: State, e: ev.TurnEnded) -> State:
 
 
 def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
+    seat, tile, stack = e.seat, e.tile, e.stack
     stacks = list(s.stacks)
-    assert stacks[e.stack][0] == e.tile
-    stacks[e.stack] = stacks[e.stack][1:]
-    p = s.players[e.seat]
+    assert stacks[stack][0] == tile
+    stacks[stack] = stacks[stack][1:]
+    p = s.players[seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
-    player = p._replace(burners=(burners[0], burners[1]))
+    burners[e.slot] = _new(Burner, (tile, NO_MARBLES, NO_MARBLES))
+    player = _new(Player, ((burners[0], burners[1]), *p[1:]))
     ending = s.ending or ("" if any(stacks) else "stacks")
-    return s._replace(stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
+    # s._replace(players=..., stacks=..., ending=...), in one call
+    return _new(
+        State,
+        (
+            _player(s, seat, player),
+            *s[1:_STACKS],
+            tuple(stacks),
+            *s[_STACKS + 1 : _ENDING],
+            ending,
+            *s[_ENDING + 1 :],
+        ),
+    )
 
 
 def _skill_awarded(s: State, e: ev.SkillAwarded) -> State:

@@ -29,9 +29,10 @@ _SLOTS = range(BURNERS)
 class _SeatCommands:
     """The few commands of one seat's turn that depend on its hand, built once."""
 
-    __slots__ = ("end", "place", "stash", "unstash", "unstashes")
+    __slots__ = ("drink", "end", "place", "seat", "stash", "unstash", "unstashes")
 
     def __init__(self, seat: int) -> None:
+        self.seat = seat
         self.place = tuple(
             tuple(cm.Place(seat=seat, colour=name, slot=s) for s in _SLOTS) for name in COLOURS
         )
@@ -40,12 +41,19 @@ class _SeatCommands:
         self.end = cm.EndTurn(seat=seat)
         # The unstash commands of each pool content (at most POOL_LIMIT marbles: few).
         self.unstashes: dict[Marbles, tuple[Command, ...]] = {}
+        self.drink: list[Command] = []  # by potion index, grown as the seat completes potions
 
     def unstash_for(self, pool: Marbles) -> tuple[Command, ...]:
         found = self.unstashes.get(pool)
         if found is None:
             found = self.unstashes[pool] = tuple(self.unstash[c] for c in _COLOURS if pool[c])
         return found
+
+    def drinks(self, potions: list[int]) -> list[Command]:
+        known = self.drink
+        while len(known) <= potions[-1]:
+            known.append(cm.Drink(seat=self.seat, potion=len(known)))
+        return [known[i] for i in potions]
 
 
 _SEATS: dict[int, _SeatCommands] = {}
@@ -109,8 +117,11 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     queries: takes, little helps, places (by colour, then burner), stashes,
     unstashes, drinks, and the end of the turn when nothing blocks it."""
     turn = state.turn
-    lengths = tuple(map(len, state.tracks))
-    out = list(_spots(seat, lengths, not turn.taken, not turn.helped))
+    taken = turn.taken
+    if taken and turn.helped:  # most of a turn's commands come after both
+        out: list[Command] = []
+    else:
+        out = list(_spots(seat, tuple(map(len, state.tracks)), not taken, not turn.helped))
     player = state.players[seat]
     mine = _SEATS.get(seat) or _seat_commands(seat)  # a C lookup, a call only once a seat
     hand, pool = turn.hand, player.pool
@@ -138,7 +149,9 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
         unstashes = mine.unstashes.get(pool)  # `unstash_for`, without its call when cached
         out += mine.unstash_for(pool) if unstashes is None else unstashes
     if False in player.drunk:  # a potion still to drink
-        out.extend(make(cm.Drink, seat=seat, potion=i) for i in drinkable(state, seat))
-    if not blocked and (turn.taken or not any(lengths)):
+        potions = drinkable(state, seat)
+        if potions:
+            out += mine.drinks(potions)
+    if not blocked and (taken or not any(map(len, state.tracks))):
         out.append(mine.end)
     return out
