@@ -17,19 +17,21 @@ from tabletop.kernel import Command
 
 from . import commands as cm
 from .commands import make
-from .data import BURNERS, COLOURS, POOL_LIMIT, REACH
+from .data import BURNERS, COLOURS, POOL_LIMIT, REACH, TRACKS
 from .effects import drinkable, effect_options
 from .potions import open_holes
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
 
 _COLOURS = range(len(COLOURS))
 _SLOTS = range(BURNERS)
+_TRACKS = range(TRACKS)
+_REACH = range(REACH)  # a track's slice [:n] keeps the marbles in reach (the 9th is not)
 
 
 class _SeatCommands:
     """The few commands of one seat's turn that depend on its hand, built once."""
 
-    __slots__ = ("drink", "end", "place", "seat", "stash", "unstash", "unstashes")
+    __slots__ = ("drink", "end", "help", "place", "seat", "stash", "take", "unstash", "unstashes")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -39,6 +41,13 @@ class _SeatCommands:
         self.stash = tuple(cm.Stash(seat=seat, colour=name) for name in COLOURS)
         self.unstash = tuple(cm.Unstash(seat=seat, colour=name) for name in COLOURS)
         self.end = cm.EndTurn(seat=seat)
+        # The regular takes and Little Helps of each track, by position in reach.
+        self.take = tuple(
+            tuple(cm.Take(seat=seat, track=t, pos=p) for p in _REACH) for t in _TRACKS
+        )
+        self.help = tuple(
+            tuple(cm.LittleHelp(seat=seat, track=t, pos=p) for p in _REACH) for t in _TRACKS
+        )
         # The unstash commands of each pool content (at most POOL_LIMIT marbles: few).
         self.unstashes: dict[Marbles, tuple[Command, ...]] = {}
         self.drink: list[Command] = []  # by potion index, grown as the seat completes potions
@@ -68,10 +77,11 @@ def _seat_commands(seat: int) -> _SeatCommands:
 def _spots(seat: int, lengths: tuple[int, ...], take: bool, help_: bool) -> tuple[Command, ...]:
     """The regular takes (when `take`), then the Little Helps (when `help_`), at
     every reachable marble, given each track's length (keyed by the lengths,
-    which `map(len, ...)` gives without a Python-level loop)."""
-    spots = [(t, p) for t, n in enumerate(lengths) for p in range(min(n, REACH))]
-    takes = [cm.Take(seat=seat, track=t, pos=p) for t, p in spots] if take else []
-    helps = [cm.LittleHelp(seat=seat, track=t, pos=p) for t, p in spots] if help_ else []
+    which `map(len, ...)` gives without a Python-level loop). A miss slices the
+    seat's own commands (at four seats the tracks take many shapes)."""
+    mine = _SEATS.get(seat) or _seat_commands(seat)
+    takes = [c for t, n in enumerate(lengths) for c in mine.take[t][:n]] if take else []
+    helps = [c for t, n in enumerate(lengths) for c in mine.help[t][:n]] if help_ else []
     return (*takes, *helps)
 
 
