@@ -9,12 +9,13 @@ decider's rng and recorded as `(track, colour)` pairs.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
 from .data import COLOURS, REACH, TRACK_LENGTH, TRACKS
-from .events import Refilled, shared
+from .events import Refilled
 from .state import State
 
 Track = tuple[int, ...]
@@ -85,6 +86,8 @@ def draw_refill(
     """Random marbles from the reservoir onto the shortest tracks (lowest index
     first) until every track is full or the reservoir is empty."""
     lengths = list(map(len, tracks))
+    if min(lengths) >= TRACK_LENGTH:  # full (most turns' ends)
+        return ()
     counts = list(reservoir)
     total = sum(counts)
     added: list[tuple[int, int]] = []
@@ -118,8 +121,11 @@ def add(tracks: Tracks, marbles: tuple[tuple[int, int], ...]) -> Tracks:
     return tuple(rows)
 
 
+@lru_cache(maxsize=4096)
 def refill_event(added: tuple[tuple[int, int], ...]) -> Refilled:
-    return shared(Refilled, marbles=tuple([(t, COLOURS[c]) for t, c in added]))
+    """The `refilled` event of marbles drawn as (track, colour) pairs (cached by
+    them: a refill of one or two marbles recurs often)."""
+    return Refilled(marbles=tuple([(t, COLOURS[c]) for t, c in added]))
 
 
 def refill(b: EventBuilder[State]) -> None:

@@ -11,7 +11,7 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from operator import eq, ne
 from typing import Any
@@ -38,6 +38,7 @@ from .data import (
     SANDS,
     STICKY,
     TILES,
+    TRACKS,
     TYPES,
     WISDOM,
 )
@@ -59,10 +60,10 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     if effect == WISDOM:
         out = list(_at_every_marble(cm.Collect, seat, tuple(map(len, tracks))))
     elif effect == MAGNETIC:
+        pairs = _pairs(seat)
         for t, row in enumerate(tracks):
-            for p in range(reachable(row) - 1):
-                if row[p] != row[p + 1]:
-                    out.append(make(cm.Collect, seat=seat, marbles=((t, p), (t, p + 1))))
+            at = pairs[t]
+            out += [at[p] for p in range(reachable(row) - 1) if row[p] != row[p + 1]]
     elif effect == STICKY:
         for t, row in enumerate(tracks):
             reach = reachable(row)
@@ -73,14 +74,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                     out.append(make(cm.Collect, seat=seat, marbles=run))
                     q += 1
     elif effect == ABYSSAL:
-        by_colour: list[list[int | None]] = [[None] for _ in range(len(COLOURS))]
-        for t, row in enumerate(tracks):
-            if row:
-                by_colour[row[0]].append(t)
-        for pick in product(*by_colour):
-            chosen = sorted(t for t in pick if t is not None)
-            if chosen:
-                out.append(make(cm.Collect, seat=seat, marbles=tuple((t, 0) for t in chosen)))
+        out = list(_bottoms(seat, tuple([row[0] if row else -1 for row in tracks])))
     elif effect == BLIND_LOVE:
         out = [
             make(cm.Steal, seat=seat, opponent=o)
@@ -120,6 +114,32 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
             if player.drunk[i] and kind != SANDS and can_use(state, seat, kind):
                 out.append(make(cm.Reuse, seat=seat, potion=i))
     return out
+
+
+@cache
+def _pairs(seat: int) -> tuple[tuple[Command, ...], ...]:
+    """Magnetic Attraction's collects of `seat`: `[track][pos]` takes the marbles
+    at `pos` and `pos + 1` (built once: a miss of `make` validates a command)."""
+    return tuple(
+        tuple(cm.Collect(seat=seat, marbles=((t, p), (t, p + 1))) for p in range(REACH - 1))
+        for t in range(TRACKS)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _bottoms(seat: int, bottoms: tuple[int, ...]) -> tuple[Command, ...]:
+    """Abyssal Draft's collects, given each track's bottom colour (-1: empty): at
+    most one marble per colour, so every choice of a track (or none) per colour."""
+    by_colour: list[list[int | None]] = [[None] for _ in range(len(COLOURS))]
+    for t, colour in enumerate(bottoms):
+        if colour >= 0:
+            by_colour[colour].append(t)
+    out = []
+    for pick in product(*by_colour):
+        chosen = sorted(t for t in pick if t is not None)
+        if chosen:
+            out.append(make(cm.Collect, seat=seat, marbles=tuple((t, 0) for t in chosen)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=512)
