@@ -126,7 +126,7 @@ def _pairs(seat: int) -> tuple[tuple[Command, ...], ...]:
     )
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)
 def _bottoms(seat: int, bottoms: tuple[int, ...]) -> tuple[Command, ...]:
     """Abyssal Draft's collects, given each track's bottom colour (-1: empty): at
     most one marble per colour, so every choice of a track (or none) per colour."""
@@ -154,13 +154,17 @@ def _at_every_marble(
     return tuple(make(cm.Discard, seat=seat, track=t, pos=p) for t, p in spots)
 
 
+_ANY_MARBLE = frozenset({WISDOM, ABYSSAL, LAVA})  # any marble in reach will do
+_TOUCHING = frozenset({MAGNETIC, STICKY})  # two touching marbles
+
+
 def can_use(state: State, seat: int, effect: int) -> bool:
     """Whether a freshly drunk `effect` could do anything now: the same answer
     as `bool(effect_options(...))`, without building the commands."""
     tracks = state.tracks
-    if effect in (WISDOM, ABYSSAL, LAVA):
+    if effect in _ANY_MARBLE:
         return any(tracks)
-    if effect in (MAGNETIC, STICKY):
+    if effect in _TOUCHING:
         # Two touching reachable marbles of the same colour (Sticky) or of two
         # colours (Magnetic); compared pairwise in C (`drinkable` asks on every
         # command while such a potion waits to be drunk).

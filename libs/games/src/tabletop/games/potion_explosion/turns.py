@@ -64,12 +64,17 @@ def _awards(
     return tuple(awards)
 
 
+_FEWEST = min(SETS_FOR_MASTERY, TYPES_FOR_VARIETY)
+
+
 def finish_turn(events: list[Event], s: State) -> State:
     """Skill tokens, then the end-of-game check, then the next turn: their events
     join `events`; the state they fold into is returned."""
     seat = s.current
     p = s.players[seat]
-    for reason in _awards(p.completed, p.mastered, p.variety):
+    # A token needs three potions at least (of one type; five for variety).
+    awards = _awards(p.completed, p.mastered, p.variety) if len(p.completed) >= _FEWEST else ()
+    for reason in awards:
         if s.clock or s.supply:
             award = shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0)
             events.append(award)
