@@ -28,7 +28,7 @@ from .dispenser import check_take, draw_refill, explode, refill, refill_event, r
 from .effects import EFFECTS
 from .events import PLACED, STASHED, TURN_ENDED, UNSTASHED, shared
 from .evolve import evolve_decided, into_hand, place, refilled, stash, turn_ended, unstash
-from .potions import complete_if_full, open_holes, placeable, slots_for, stashable
+from .potions import complete_if_full, placeable, slots_for, stashable
 from .state import DRAFT, NO_MARBLES, PLAY, REFILL, TIEBREAK, State, counts
 from .turns import check_phase, check_play, finish_turn, may_end_take, needs_burner
 
@@ -112,7 +112,7 @@ def _place(s: State, c: cm.Place, rng: random.Random) -> tuple[list[Event], Stat
     burner = s.players[seat].burners[slot] if slot in range(BURNERS) else None
     if burner is None:
         raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {slot}")
-    holes = open_holes(burner)
+    holes = burner.unfilled
     if not holes[colour]:
         raise IllegalCommand(
             PotionCode.NO_HOLE, f"the potion on burner {slot} has no open {name} hole"

@@ -44,7 +44,7 @@ from .data import (
 )
 from .dispenser import check_take, reachable, refill
 from .events import shared
-from .potions import any_open_hole, check_completion_limit, complete_if_full, open_holes
+from .potions import any_open_hole, check_completion_limit, complete_if_full
 from .state import PLAY, Pending, State
 from .turns import check_play
 
@@ -88,7 +88,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                 name = COLOURS[c]
                 for slot, b in enumerate(player.burners):
                     if b is not None:
-                        holes = open_holes(b)
+                        holes = b.unfilled
                         out.extend(
                             make(cm.Transmute, seat=seat, colour=name, slot=slot, hole=COLOURS[h])
                             for h in range(len(COLOURS))
@@ -316,7 +316,7 @@ def _transmute(b: Builder, c: cm.Transmute) -> None:
     if burner is None:
         raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {c.slot}")
     hole = COLOUR_INDEX[c.hole]
-    if not open_holes(burner)[hole]:
+    if not burner.unfilled[hole]:
         raise IllegalCommand(
             PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.hole} hole"
         )

@@ -31,6 +31,7 @@ from .state import (
     State,
     Turn,
     bump,
+    burner,
     counts,
     plus,
 )
@@ -73,7 +74,7 @@ def _started(_: State | None, e: ev.Started) -> State:
 def _drafted(s: State, e: ev.Drafted) -> State:
     p = s.players[e.seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
+    burners[e.slot] = burner(e.tile)
     offer = tuple(t for t in s.offer if t != e.tile)
     player = p._replace(burners=(burners[0], burners[1]))
     return s._replace(players=_player(s, e.seat, player), offer=offer)
@@ -152,7 +153,8 @@ def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
     burners = list(p.burners)
     b = burners[slot]
     assert b is not None
-    burners[slot] = _new(Burner, (b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1)))
+    filled, marbles = bump(b.filled, hole, 1), bump(b.marbles, colour, 1)
+    burners[slot] = _new(Burner, (b.tile, filled, marbles, bump(b.unfilled, hole, -1)))
     return _new(Player, ((burners[0], burners[1]), *p[1:]))
 
 
@@ -269,7 +271,7 @@ def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
     stacks[stack] = stacks[stack][1:]
     p = s.players[seat]
     burners = list(p.burners)
-    burners[e.slot] = _new(Burner, (tile, NO_MARBLES, NO_MARBLES))
+    burners[e.slot] = burner(tile)
     player = _new(Player, ((burners[0], burners[1]), *p[1:]))
     ending = s.ending or ("" if any(stacks) else "stacks")
     # s._replace(players=..., stacks=..., ending=...), in one call

@@ -19,7 +19,6 @@ from . import commands as cm
 from .commands import make
 from .data import BURNERS, COLOURS, POOL_LIMIT, REACH, TRACKS
 from .effects import drinkable, effect_options
-from .potions import open_holes
 from .state import DRAFT, PLAY, REFILL, TIEBREAK, Marbles, State, draft_seat
 
 _COLOURS = range(len(COLOURS))
@@ -139,8 +138,8 @@ def _turn_commands(state: State, seat: int) -> list[Command]:
     if hand != _NONE:
         # The two burners' open holes (BURNERS == 2: unrolled, this runs every command).
         first, second = player.burners
-        open0 = _NONE if first is None else open_holes(first)
-        open1 = _NONE if second is None else open_holes(second)
+        open0 = _NONE if first is None else first.unfilled
+        open1 = _NONE if second is None else second.unfilled
         for c in _COLOURS:
             if hand[c]:
                 if open0[c]:
