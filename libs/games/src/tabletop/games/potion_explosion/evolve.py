@@ -179,12 +179,14 @@ def _completed(s: State, e: ev.Completed) -> State:
     b = burners[e.slot]
     assert b is not None and b.tile == e.tile
     burners[e.slot] = None
-    player = Player(
-        (burners[0], burners[1]), p.pool, (*p.completed, e.tile), (*p.drunk, False), *p[4:]
+    player = _new(
+        Player,
+        ((burners[0], burners[1]), p.pool, (*p.completed, e.tile), (*p.drunk, False), *p[4:]),
     )
     t = s.turn
-    turn = Turn(*t[:4], t.completed + 1, t.pending)
-    return State(_player(s, e.seat, player), turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:])
+    turn = _new(Turn, (*t[:4], t.completed + 1, t.pending))
+    players = _player(s, e.seat, player)
+    return _new(State, (players, turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:]))
 
 
 def stash(s: State, seat: int, colour: int) -> State:

@@ -72,6 +72,26 @@ def _seat_commands(seat: int) -> _SeatCommands:
     return found
 
 
+def _elsewhere(state: State, seat: int) -> list[Command]:
+    """Another seat's commands, a pending effect's, and those of the other phases."""
+    phase = state.phase
+    if phase == PLAY:
+        pending = state.turn.pending
+        if seat != state.current:
+            return []
+        assert pending is not None  # (`legal_commands` answers otherwise)
+        return effect_options(state, seat, pending)
+    if seat not in to_act(state):
+        return []
+    if phase == DRAFT:
+        return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
+    if phase == REFILL:
+        return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
+    if phase == TIEBREAK:
+        return list(_spots(seat, tuple(map(len, state.tracks)), True, False))
+    return []
+
+
 @lru_cache(maxsize=1024)
 def _spots(seat: int, lengths: tuple[int, ...], take: bool, help_: bool) -> tuple[Command, ...]:
     """The regular takes (when `take`), then the Little Helps (when `help_`), at
@@ -102,29 +122,12 @@ def to_act(state: State) -> list[int]:
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    phase = state.phase
-    if phase == PLAY:  # nearly every command: checked first
-        if seat != state.current:
-            return []
-        pending = state.turn.pending
-        if pending is not None:
-            return effect_options(state, seat, pending)
-        return _turn_commands(state, seat)
-    if seat not in to_act(state):
-        return []
-    if phase == DRAFT:
-        return [make(cm.Draft, seat=seat, tile=t) for t in state.offer]
-    if phase == REFILL:
-        return [make(cm.ChooseStack, seat=seat, stack=i) for i, st in enumerate(state.stacks) if st]
-    if phase == TIEBREAK:
-        return list(_spots(seat, tuple(map(len, state.tracks)), True, False))
-    return []
-
-
-def _turn_commands(state: State, seat: int) -> list[Command]:
-    """The commands of a turn with no effect pending, in the order of the rules'
-    queries: takes, little helps, places (by colour, then burner), stashes,
-    unstashes, drinks, and the end of the turn when nothing blocks it."""
+    """The turn's commands of the current seat with no effect pending (nearly
+    every call) here, in the order of the rules' queries: takes, little helps,
+    places (by colour, then burner), stashes, unstashes, drinks, and the end of
+    the turn when nothing blocks it; anything else in `_elsewhere`."""
+    if state.phase != PLAY or seat != state.current or state.turn.pending is not None:
+        return _elsewhere(state, seat)
     turn = state.turn
     taken = turn.taken
     if taken and turn.helped:  # most of a turn's commands come after both
