@@ -1,15 +1,16 @@
-"""`decide`: validate a command and record its events on the kernel's
-`EventBuilder` (each folded at once, so later steps see the earlier ones).
+"""`decide`: validate a command and find its events and the state they fold into.
 
 The turn's own commands are here (draft, take, little help, place, stash,
 unstash, end turn, choose stack); potion effects are in `effects`.
 
 `STEPS` maps each command type to its step, `(state, command, rng) -> (events,
-state after)`, which `PotionExplosion.decide_and_fold` calls. The three
-commonest commands (unstash, place, stash: over half of a game's) make one
-event, so their steps return it with its fold, without a builder: the fold is
-`evolve`'s own (`stash`, `unstash`, `place`), called with the values the step
-has checked. The others record on an `EventBuilder` (`_built`).
+state after)`, which `PotionExplosion.decide_and_fold` calls. The commonest
+commands (unstash, place, stash, take, little help, the end of a turn and a
+burner's refill: nearly nine in ten) thread their events and state without a
+builder, folding with `evolve`'s own functions (`stash`, `unstash`, `place`,
+`into_hand`, `refilled`, `turn_ended`, `turn_began`) called with the values the
+step has checked. The others record on the kernel's `EventBuilder` (`_built`),
+which folds each event at once, so later steps see the earlier ones.
 """
 
 from __future__ import annotations
