@@ -10,11 +10,11 @@ from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion.data import TILES, TYPE_INDEX
 from tabletop.games.potion_explosion.state import (
     PLAY,
-    Burner,
     Pending,
     Player,
     State,
     Turn,
+    burner,
 )
 from tabletop.kernel import Command, IllegalCommand, replace
 
@@ -93,7 +93,7 @@ def seat(
     if burners is not None:
         # (tile, holes filled) or (tile, holes filled, the marbles' own colours)
         bs = tuple(
-            None if b is None else Burner(b[0], marbles(b[1]), marbles(b[-1])) for b in burners
+            None if b is None else burner(b[0], marbles(b[1]), marbles(b[-1])) for b in burners
         )
         p = replace(p, burners=bs)
     if pool is not None:

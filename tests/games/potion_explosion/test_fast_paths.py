@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from tabletop.games.potion_explosion import GAME
 from tabletop.games.potion_explosion import events as ev
+from tabletop.games.potion_explosion.data import TILES
 from tabletop.games.potion_explosion.evolve import evolve
 from tabletop.games.potion_explosion.state import State
 from tabletop.kernel import Event, random_playout
@@ -51,3 +52,18 @@ def test_shared_events_equal_validated_ones() -> None:
     assert made == ev.Placed(seat=1, colour="blue", slot=0)
     assert ev.shared(ev.Placed, seat=1, colour="blue", slot=0) is made
     assert ev.shared(ev.Placed, seat=1, colour="blue", slot=1) != made
+
+
+def test_a_burner_keeps_its_unfilled_holes_right() -> None:
+    """`Burner.unfilled` is kept by the folds beside `filled`: it stays the tile's
+    holes minus the holes filled, whatever filled them (Prismatic Joy included)."""
+    for players, seed in ((2, 8), (4, 9)):
+        _, steps = random_playout(GAME, players, seed=seed, excluded=("wisdom", "blind_love"))
+        for step in steps:
+            for player in step.after.players:
+                for b in player.burners:
+                    if b is not None:
+                        holes = TILES[b.tile].holes
+                        assert b.unfilled == tuple(
+                            h - f for h, f in zip(holes, b.filled, strict=True)
+                        )

@@ -9,12 +9,13 @@ decider's rng and recorded as `(track, colour)` pairs.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
 from .data import COLOURS, REACH, TRACK_LENGTH, TRACKS
-from .events import Refilled, shared
+from .events import Refilled
 from .state import State
 
 Track = tuple[int, ...]
@@ -31,20 +32,17 @@ def takeable(tracks: Tracks) -> list[tuple[int, int]]:
     return [(t, p) for t, track in enumerate(tracks) for p in range(reachable(track))]
 
 
-def can_take(tracks: Tracks, track: int, pos: int) -> bool:
-    return 0 <= track < TRACKS and 0 <= pos < reachable(tracks[track])
-
-
 def check_take(tracks: Tracks, track: int, pos: int) -> None:
     """Refuse a take of a marble that is not there or out of reach."""
-    if not can_take(tracks, track, pos):
-        if 0 <= track < len(tracks) and reachable(tracks[track]) <= pos < len(tracks[track]):
-            raise IllegalCommand(
-                PotionCode.OUT_OF_REACH, "the 9th (top) marble of a track cannot be taken"
-            )
+    if 0 <= track < TRACKS and 0 <= pos < REACH and pos < len(tracks[track]):
+        return
+    if 0 <= track < len(tracks) and reachable(tracks[track]) <= pos < len(tracks[track]):
         raise IllegalCommand(
-            PotionCode.NO_MARBLE, f"there is no marble at track {track}, position {pos}"
+            PotionCode.OUT_OF_REACH, "the 9th (top) marble of a track cannot be taken"
         )
+    raise IllegalCommand(
+        PotionCode.NO_MARBLE, f"there is no marble at track {track}, position {pos}"
+    )
 
 
 def explode(track: Track, pos: int) -> list[tuple[int, int]]:
@@ -88,6 +86,8 @@ def draw_refill(
     """Random marbles from the reservoir onto the shortest tracks (lowest index
     first) until every track is full or the reservoir is empty."""
     lengths = list(map(len, tracks))
+    if min(lengths) >= TRACK_LENGTH:  # full (most turns' ends)
+        return ()
     counts = list(reservoir)
     total = sum(counts)
     added: list[tuple[int, int]] = []
@@ -121,9 +121,16 @@ def add(tracks: Tracks, marbles: tuple[tuple[int, int], ...]) -> Tracks:
     return tuple(rows)
 
 
+@lru_cache(maxsize=4096)
+def refill_event(added: tuple[tuple[int, int], ...]) -> Refilled:
+    """The `refilled` event of marbles drawn as (track, colour) pairs (cached by
+    them: a refill of one or two marbles recurs often)."""
+    return Refilled(marbles=tuple([(t, COLOURS[c]) for t, c in added]))
+
+
 def refill(b: EventBuilder[State]) -> None:
     """Top the tracks up from the reservoir (drawn with the builder's rng)."""
     s = b.state
     added = draw_refill(s.tracks, s.reservoir, b.rng)
     if added:
-        b.emit(shared(Refilled, marbles=tuple((t, COLOURS[c]) for t, c in added)))
+        b.emit(refill_event(added))

@@ -11,7 +11,7 @@ Stickiness), `steal` (Blind Love), `transmute` (Prismatic Joy, up to 3) or
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from operator import eq, ne
 from typing import Any
@@ -38,12 +38,13 @@ from .data import (
     SANDS,
     STICKY,
     TILES,
+    TRACKS,
     TYPES,
     WISDOM,
 )
 from .dispenser import check_take, reachable, refill
 from .events import shared
-from .potions import any_open_hole, check_completion_limit, complete_if_full, open_holes
+from .potions import any_open_hole, check_completion_limit, complete_if_full
 from .state import PLAY, Pending, State
 from .turns import check_play
 
@@ -59,10 +60,10 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     if effect == WISDOM:
         out = list(_at_every_marble(cm.Collect, seat, tuple(map(len, tracks))))
     elif effect == MAGNETIC:
+        pairs = _pairs(seat)
         for t, row in enumerate(tracks):
-            for p in range(reachable(row) - 1):
-                if row[p] != row[p + 1]:
-                    out.append(make(cm.Collect, seat=seat, marbles=((t, p), (t, p + 1))))
+            at = pairs[t]
+            out += [at[p] for p in range(reachable(row) - 1) if row[p] != row[p + 1]]
     elif effect == STICKY:
         for t, row in enumerate(tracks):
             reach = reachable(row)
@@ -73,14 +74,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                     out.append(make(cm.Collect, seat=seat, marbles=run))
                     q += 1
     elif effect == ABYSSAL:
-        by_colour: list[list[int | None]] = [[None] for _ in range(len(COLOURS))]
-        for t, row in enumerate(tracks):
-            if row:
-                by_colour[row[0]].append(t)
-        for pick in product(*by_colour):
-            chosen = sorted(t for t in pick if t is not None)
-            if chosen:
-                out.append(make(cm.Collect, seat=seat, marbles=tuple((t, 0) for t in chosen)))
+        out = list(_bottoms(seat, tuple([row[0] if row else -1 for row in tracks])))
     elif effect == BLIND_LOVE:
         out = [
             make(cm.Steal, seat=seat, opponent=o)
@@ -94,7 +88,7 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
                 name = COLOURS[c]
                 for slot, b in enumerate(player.burners):
                     if b is not None:
-                        holes = open_holes(b)
+                        holes = b.unfilled
                         out.extend(
                             make(cm.Transmute, seat=seat, colour=name, slot=slot, hole=COLOURS[h])
                             for h in range(len(COLOURS))
@@ -122,6 +116,32 @@ def effect_options(state: State, seat: int, pending: Pending) -> list[Command]:
     return out
 
 
+@cache
+def _pairs(seat: int) -> tuple[tuple[Command, ...], ...]:
+    """Magnetic Attraction's collects of `seat`: `[track][pos]` takes the marbles
+    at `pos` and `pos + 1` (built once: a miss of `make` validates a command)."""
+    return tuple(
+        tuple(cm.Collect(seat=seat, marbles=((t, p), (t, p + 1))) for p in range(REACH - 1))
+        for t in range(TRACKS)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _bottoms(seat: int, bottoms: tuple[int, ...]) -> tuple[Command, ...]:
+    """Abyssal Draft's collects, given each track's bottom colour (-1: empty): at
+    most one marble per colour, so every choice of a track (or none) per colour."""
+    by_colour: list[list[int | None]] = [[None] for _ in range(len(COLOURS))]
+    for t, colour in enumerate(bottoms):
+        if colour >= 0:
+            by_colour[colour].append(t)
+    out = []
+    for pick in product(*by_colour):
+        chosen = sorted(t for t in pick if t is not None)
+        if chosen:
+            out.append(make(cm.Collect, seat=seat, marbles=tuple((t, 0) for t in chosen)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=512)
 def _at_every_marble(
     kind: type[cm.Collect | cm.Discard], seat: int, lengths: tuple[int, ...]
@@ -134,13 +154,17 @@ def _at_every_marble(
     return tuple(make(cm.Discard, seat=seat, track=t, pos=p) for t, p in spots)
 
 
+_ANY_MARBLE = frozenset({WISDOM, ABYSSAL, LAVA})  # any marble in reach will do
+_TOUCHING = frozenset({MAGNETIC, STICKY})  # two touching marbles
+
+
 def can_use(state: State, seat: int, effect: int) -> bool:
     """Whether a freshly drunk `effect` could do anything now: the same answer
     as `bool(effect_options(...))`, without building the commands."""
     tracks = state.tracks
-    if effect in (WISDOM, ABYSSAL, LAVA):
+    if effect in _ANY_MARBLE:
         return any(tracks)
-    if effect in (MAGNETIC, STICKY):
+    if effect in _TOUCHING:
         # Two touching reachable marbles of the same colour (Sticky) or of two
         # colours (Magnetic); compared pairwise in C (`drinkable` asks on every
         # command while such a potion waits to be drunk).
@@ -292,7 +316,7 @@ def _transmute(b: Builder, c: cm.Transmute) -> None:
     if burner is None:
         raise IllegalCommand(PotionCode.NO_POTION, f"no potion on burner {c.slot}")
     hole = COLOUR_INDEX[c.hole]
-    if not open_holes(burner)[hole]:
+    if not burner.unfilled[hole]:
         raise IllegalCommand(
             PotionCode.NO_HOLE, f"the potion on burner {c.slot} has no open {c.hole} hole"
         )
@@ -337,8 +361,8 @@ def _finish(b: Builder, c: cm.FinishEffect) -> None:
     refill(b)
 
 
-# Each handler takes its own command type; the dispatch on type(command) pairs them.
-_EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
+# Each handler takes its own command type; `decide.STEPS` dispatches on type(command).
+EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
     cm.Drink: _drink,
     cm.Reuse: _reuse,
     cm.Collect: _collect,
@@ -347,8 +371,3 @@ _EFFECTS: dict[type[Command], Callable[[Builder, Any], None]] = {
     cm.Discard: _discard,
     cm.FinishEffect: _finish,
 }
-EFFECT_COMMANDS = frozenset(_EFFECTS)
-
-
-def decide_effect(b: Builder, command: Command) -> None:
-    _EFFECTS[type(command)](b, command)

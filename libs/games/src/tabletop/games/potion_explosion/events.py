@@ -8,7 +8,7 @@ from typing import Any, Literal, TypeVar
 
 from tabletop.kernel import Event
 
-from .data import ColourName, TypeName
+from .data import BURNERS, COLOURS, MAX_PLAYERS, ColourName, TypeName
 
 
 class Started(Event):
@@ -160,3 +160,15 @@ def shared(cls: type[E], **fields: Any) -> E:
     values (a seat, a colour, a slot): most events of a game are a handful of
     these, so each is validated once, not once per command."""
     return cls(**fields)
+
+
+# The events of the turn's commonest commands, by seat (and colour index and
+# burner slot): the decider picks one by index, without building `shared`'s
+# key from keyword arguments (a quarter of an unstash's cost).
+STASHED = tuple(tuple(Stashed(seat=s, colour=n) for n in COLOURS) for s in range(MAX_PLAYERS))
+UNSTASHED = tuple(tuple(Unstashed(seat=s, colour=n) for n in COLOURS) for s in range(MAX_PLAYERS))
+TURN_ENDED = tuple(TurnEnded(seat=s) for s in range(MAX_PLAYERS))
+PLACED = tuple(
+    tuple(tuple(Placed(seat=s, colour=n, slot=k) for k in range(BURNERS)) for n in COLOURS)
+    for s in range(MAX_PLAYERS)
+)

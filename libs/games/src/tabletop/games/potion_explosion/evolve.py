@@ -17,7 +17,7 @@ from tabletop.kernel import Event
 
 from . import events as ev
 from .data import COLOUR_INDEX, TILES, TYPE_INDEX
-from .dispenser import add, remove
+from .dispenser import Tracks, add, remove
 from .state import (
     NO_MARBLES,
     OVER,
@@ -25,19 +25,24 @@ from .state import (
     REFILL,
     TIEBREAK,
     Burner,
+    Marbles,
     Pending,
     Player,
     State,
     Turn,
     bump,
+    burner,
     counts,
     plus,
 )
 
-# Positions of `State`'s fields for the positional rebuilds: `*s[:_PHASE]`
-# keeps every field before `phase`, `*s[_ROUND + 1 :]` every one after `round`.
+# Positions of the fields for the positional rebuilds: `*s[:_PHASE]` keeps
+# every field of a state before `phase`, `*s[_ROUND + 1 :]` every one after `round`.
 _PHASE, _ROUND = State._fields.index("phase"), State._fields.index("round")
+_STACKS, _ENDING = State._fields.index("stacks"), State._fields.index("ending")
+_DRUNK, _HELPS = Player._fields.index("drunk"), Player._fields.index("helps")
 _NEW_TURN = Turn()
+_NO_PENDING = Pending(-1, -1)  # the defaults of `Pending`'s last fields
 # `_new(Record, values)`: a record built from all its values in one C call,
 # without the Python-level `__new__` of a NamedTuple's constructor (the hot
 # folds below build two to four records per event).
@@ -69,31 +74,38 @@ def _started(_: State | None, e: ev.Started) -> State:
 def _drafted(s: State, e: ev.Drafted) -> State:
     p = s.players[e.seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
+    burners[e.slot] = burner(e.tile)
     offer = tuple(t for t in s.offer if t != e.tile)
     player = p._replace(burners=(burners[0], burners[1]))
     return s._replace(players=_player(s, e.seat, player), offer=offer)
 
 
+def turn_began(s: State, seat: int, round_: int) -> State:
+    """`seat`'s turn of round `round_` begins: the fold of `turn_began`, which
+    `decide` also calls with the values it has computed."""
+    # s._replace(turn=Turn(), phase=PLAY, current=seat, round=round_), in one call
+    return _new(State, (s.players, _NEW_TURN, *s[2:_PHASE], PLAY, seat, round_, *s[_ROUND + 1 :]))
+
+
 def _turn_began(s: State, e: ev.TurnBegan) -> State:
-    # s._replace(turn=Turn(), phase=PLAY, current=e.seat, round=e.round), in one call
-    return _new(
-        State, (s.players, _NEW_TURN, *s[2:_PHASE], PLAY, e.seat, e.round, *s[_ROUND + 1 :])
-    )
+    return turn_began(s, e.seat, e.round)
 
 
 def _dispensed(s: State, e: ev.Dispensed) -> State:
     tracks, taken = remove(s.tracks, e.removals)
     got = counts(taken)
+    source = e.source
+    if source == "take" or source == "help":
+        return into_hand(s, e.seat, source == "help", tracks, got)
     t = s.turn
-    if e.source == "discard":
+    if source == "discard":
         pend = t.pending
         assert pend is not None
         pend = pend._replace(done=pend.done + len(taken), track=e.removals[0][0], colour=taken[0])
         return s._replace(
             tracks=tracks, reservoir=plus(s.reservoir, got), turn=t._replace(pending=pend)
         )
-    if e.source == "tiebreak":
+    if source == "tiebreak":
         marbles = list(s.tiebreak_marbles)
         marbles[e.seat] = len(taken)
         rest = s.tiebreak[1:]
@@ -105,25 +117,35 @@ def _dispensed(s: State, e: ev.Dispensed) -> State:
             phase=TIEBREAK if rest else OVER,
             current=rest[0] if rest else s.current,
         )
+    return s._replace(tracks=tracks, turn=t._replace(hand=plus(t.hand, got)))
+
+
+def into_hand(s: State, seat: int, helped: bool, tracks: Tracks, got: Marbles) -> State:
+    """Marbles `got` into the seat's hand from the regular take, or from Little
+    Help (`helped`), leaving `tracks`: the fold of those `dispensed` events,
+    which `decide` also calls with the values it has computed."""
+    t = s.turn
     hand = plus(t.hand, got)
-    if e.source == "take":
-        turn = _new(Turn, (hand, t.kept, True, *t[3:]))
-        return _new(State, (s.players, turn, tracks, *s[3:]))
-    if e.source == "help":
-        p = s.players[e.seat]
-        players = _player(s, e.seat, p._replace(helps=p.helps + 1))
-        turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
-        return _new(State, (players, turn, tracks, *s[3:]))
-    return s._replace(tracks=tracks, turn=t._replace(hand=hand))
+    if not helped:
+        return _new(State, (s.players, _new(Turn, (hand, t.kept, True, *t[3:])), tracks, *s[3:]))
+    p = s.players[seat]
+    players = _player(s, seat, _new(Player, (*p[:_HELPS], p.helps + 1, *p[_HELPS + 1 :])))
+    turn = _new(Turn, (hand, t.kept, t.taken, True, *t[4:]))
+    return _new(State, (players, turn, tracks, *s[3:]))
+
+
+def refilled(s: State, added: tuple[tuple[int, int], ...]) -> State:
+    """`added` marbles, (track, colour) pairs, from the reservoir onto the tracks:
+    the fold of `refilled`, which `decide` also calls with the colours it drew."""
+    reservoir = list(s.reservoir)
+    for _, c in added:
+        reservoir[c] -= 1
+    res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
+    return _new(State, (s.players, s.turn, add(s.tracks, added), res, *s[4:]))
 
 
 def _refilled(s: State, e: ev.Refilled) -> State:
-    marbles = tuple((t, COLOUR_INDEX[c]) for t, c in e.marbles)
-    reservoir = list(s.reservoir)
-    for _, c in marbles:
-        reservoir[c] -= 1
-    res = (reservoir[0], reservoir[1], reservoir[2], reservoir[3])
-    return _new(State, (s.players, s.turn, add(s.tracks, marbles), res, *s[4:]))
+    return refilled(s, tuple((t, COLOUR_INDEX[c]) for t, c in e.marbles))
 
 
 def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
@@ -131,18 +153,24 @@ def _fill(p: Player, slot: int, hole: int, colour: int) -> Player:
     burners = list(p.burners)
     b = burners[slot]
     assert b is not None
-    burners[slot] = _new(Burner, (b.tile, bump(b.filled, hole, 1), bump(b.marbles, colour, 1)))
+    filled, marbles = bump(b.filled, hole, 1), bump(b.marbles, colour, 1)
+    burners[slot] = _new(Burner, (b.tile, filled, marbles, bump(b.unfilled, hole, -1)))
     return _new(Player, ((burners[0], burners[1]), *p[1:]))
 
 
-def _placed(s: State, e: ev.Placed) -> State:
-    c = COLOUR_INDEX[e.colour]
+def place(s: State, seat: int, slot: int, colour: int) -> State:
+    """A `colour` marble from the seat's hand into its burner `slot`: the fold of
+    `placed`, which `decide` also calls with the values it has already checked."""
     t = s.turn
-    kept = bump(t.kept, c, -1) if t.kept[c] else t.kept
-    turn = _new(Turn, (bump(t.hand, c, -1), kept, *t[2:]))
+    kept = bump(t.kept, colour, -1) if t.kept[colour] else t.kept
+    turn = _new(Turn, (bump(t.hand, colour, -1), kept, *t[2:]))
     players = list(s.players)  # `_player`, inline in the three hottest folds
-    players[e.seat] = _fill(players[e.seat], e.slot, c, c)
+    players[seat] = _fill(players[seat], slot, colour, colour)
     return _new(State, (tuple(players), turn, *s[2:]))
+
+
+def _placed(s: State, e: ev.Placed) -> State:
+    return place(s, e.seat, e.slot, COLOUR_INDEX[e.colour])
 
 
 def _completed(s: State, e: ev.Completed) -> State:
@@ -151,39 +179,50 @@ def _completed(s: State, e: ev.Completed) -> State:
     b = burners[e.slot]
     assert b is not None and b.tile == e.tile
     burners[e.slot] = None
-    player = Player(
-        (burners[0], burners[1]), p.pool, (*p.completed, e.tile), (*p.drunk, False), *p[4:]
+    player = _new(
+        Player,
+        ((burners[0], burners[1]), p.pool, (*p.completed, e.tile), (*p.drunk, False), *p[4:]),
     )
     t = s.turn
-    turn = Turn(*t[:4], t.completed + 1, t.pending)
-    return State(_player(s, e.seat, player), turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:])
+    turn = _new(Turn, (*t[:4], t.completed + 1, t.pending))
+    players = _player(s, e.seat, player)
+    return _new(State, (players, turn, s.tracks, plus(s.reservoir, b.marbles), *s[4:]))
+
+
+def stash(s: State, seat: int, colour: int) -> State:
+    """A `colour` marble from hand into the seat's pool (the fold of `stashed`)."""
+    players, t = list(s.players), s.turn
+    p = players[seat]
+    players[seat] = _new(Player, (p.burners, bump(p.pool, colour, 1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, colour, -1), *t[1:]))
+    return _new(State, (tuple(players), turn, *s[2:]))
+
+
+def unstash(s: State, seat: int, colour: int) -> State:
+    """A `colour` marble from the seat's pool into hand (the fold of `unstashed`)."""
+    players, t = list(s.players), s.turn
+    p = players[seat]
+    players[seat] = _new(Player, (p.burners, bump(p.pool, colour, -1), *p[2:]))
+    turn = _new(Turn, (bump(t.hand, colour, 1), bump(t.kept, colour, 1), *t[2:]))
+    return _new(State, (tuple(players), turn, *s[2:]))
 
 
 def _stashed(s: State, e: ev.Stashed) -> State:
-    c, seat = COLOUR_INDEX[e.colour], e.seat
-    players, t = list(s.players), s.turn
-    p = players[seat]
-    players[seat] = _new(Player, (p.burners, bump(p.pool, c, 1), *p[2:]))
-    turn = _new(Turn, (bump(t.hand, c, -1), *t[1:]))
-    return _new(State, (tuple(players), turn, *s[2:]))
+    return stash(s, e.seat, COLOUR_INDEX[e.colour])
 
 
 def _unstashed(s: State, e: ev.Unstashed) -> State:
-    c, seat = COLOUR_INDEX[e.colour], e.seat
-    players, t = list(s.players), s.turn
-    p = players[seat]
-    players[seat] = _new(Player, (p.burners, bump(p.pool, c, -1), *p[2:]))
-    turn = _new(Turn, (bump(t.hand, c, 1), bump(t.kept, c, 1), *t[2:]))
-    return _new(State, (tuple(players), turn, *s[2:]))
+    return unstash(s, e.seat, COLOUR_INDEX[e.colour])
 
 
 def _drunk(s: State, e: ev.Drunk) -> State:
-    p = s.players[e.seat]
+    seat, potion = e.seat, e.potion
+    p = s.players[seat]
     drunk = list(p.drunk)
-    drunk[e.potion] = True
-    player = p._replace(drunk=tuple(drunk))
-    pending = Pending(TILES[p.completed[e.potion]].type, e.potion)
-    return s._replace(players=_player(s, e.seat, player), turn=s.turn._replace(pending=pending))
+    drunk[potion] = True
+    player = _new(Player, (*p[:_DRUNK], tuple(drunk), *p[_DRUNK + 1 :]))  # p._replace(drunk=...)
+    pending = _new(Pending, (TILES[p.completed[potion]].type, potion, *_NO_PENDING[2:]))
+    return _new(State, (_player(s, seat, player), _new(Turn, (*s.turn[:5], pending)), *s[2:]))
 
 
 def _reused(s: State, e: ev.Reused) -> State:
@@ -213,7 +252,8 @@ def _effect_finished(s: State, e: ev.EffectFinished) -> State:
     return _new(State, (s.players, _new(Turn, (*s.turn[:5], None)), *s[2:]))
 
 
-def _turn_ended(s: State, e: ev.TurnEnded) -> State:
+def turn_ended(s: State) -> State:
+    """The fold of `turn_ended` (it reads nothing of the event)."""
     # s._replace(turn=..., reservoir=..., phase=REFILL), in one call
     turn = Turn(completed=s.turn.completed) if s.turn.completed else _NEW_TURN
     reservoir = plus(s.reservoir, s.turn.hand)
@@ -222,16 +262,32 @@ def _turn_ended(s: State, e: ev.TurnEnded) -> State:
     )
 
 
+def _turn_ended(s: State, e: ev.TurnEnded) -> State:
+    return turn_ended(s)
+
+
 def _burner_filled(s: State, e: ev.BurnerFilled) -> State:
+    seat, tile, stack = e.seat, e.tile, e.stack
     stacks = list(s.stacks)
-    assert stacks[e.stack][0] == e.tile
-    stacks[e.stack] = stacks[e.stack][1:]
-    p = s.players[e.seat]
+    assert stacks[stack][0] == tile
+    stacks[stack] = stacks[stack][1:]
+    p = s.players[seat]
     burners = list(p.burners)
-    burners[e.slot] = Burner(e.tile, NO_MARBLES, NO_MARBLES)
-    player = p._replace(burners=(burners[0], burners[1]))
+    burners[e.slot] = burner(tile)
+    player = _new(Player, ((burners[0], burners[1]), *p[1:]))
     ending = s.ending or ("" if any(stacks) else "stacks")
-    return s._replace(stacks=tuple(stacks), players=_player(s, e.seat, player), ending=ending)
+    # s._replace(players=..., stacks=..., ending=...), in one call
+    return _new(
+        State,
+        (
+            _player(s, seat, player),
+            *s[1:_STACKS],
+            tuple(stacks),
+            *s[_STACKS + 1 : _ENDING],
+            ending,
+            *s[_ENDING + 1 :],
+        ),
+    )
 
 
 def _skill_awarded(s: State, e: ev.SkillAwarded) -> State:

@@ -7,17 +7,17 @@ from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
 
-from tabletop.kernel import Event, Game, GameConfig
+from tabletop.kernel import Command, Event, Game, GameConfig
 
 from .commands import COMMANDS
-from .data import TypeName
-from .decide import decide
+from .data import MAX_PLAYERS, MIN_PLAYERS, TypeName
+from .decide import STEPS, decide
 from .events import EVENTS
 from .evolve import evolve
 from .legal import legal_commands, to_act
 from .scoring import outcome
 from .setup import start
-from .state import State
+from .state import PLAY, REFILL, State
 from .view import PotionExplosionView, redact, sample_world, view
 
 
@@ -40,8 +40,8 @@ class PotionExplosionConfig(GameConfig):
 class PotionExplosion(Game[State]):
     id = "potion-explosion"
     title = "Potion Explosion"
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     rules_version = "2"  # 2: the rules-fidelity changes of issue #14
     config_model = PotionExplosionConfig
     command_types = COMMANDS
@@ -53,13 +53,28 @@ class PotionExplosion(Game[State]):
 
     # The hot parts of the contract are the module functions themselves: a
     # playout calls them several times per command, a wrapper method each time
-    # cost a call. `decide` returns its EventBuilder, whose state is the fold
-    # of its events (what `decide_and_fold` hands on).
+    # cost a call.
     decide_move = staticmethod(decide)
     to_act = staticmethod(to_act)
     legal_commands = staticmethod(legal_commands)
     evolve = staticmethod(evolve)
     outcome = staticmethod(outcome)
+
+    def decide_and_fold(
+        self, state: State, command: Command, rng: random.Random
+    ) -> tuple[list[Event], State]:
+        # The kernel's shared checks (a command of this game, from a seat that
+        # acts now), asked of the state's own fields while the current seat
+        # acts; then the command's step, which hands on its events and their
+        # fold (`decide.STEPS`). The kernel refuses in its own words.
+        step = STEPS.get(type(command))
+        if step is None or (
+            command.seat != state.current
+            if PLAY <= state.phase <= REFILL  # the phases in which the current seat acts
+            else command.seat not in to_act(state)
+        ):
+            self._refuse(state, command)
+        return step(state, command, rng)
 
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         assert isinstance(config, PotionExplosionConfig)

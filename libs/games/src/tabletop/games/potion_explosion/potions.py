@@ -3,37 +3,27 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from tabletop.kernel import EventBuilder, IllegalCommand
 
 from .codes import PotionCode
-from .data import COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT, TILES
+from .data import COLOURS, COMPLETIONS_PER_TURN, POOL_LIMIT
 from .dispenser import refill
 from .events import Completed, shared
-from .state import Burner, Marbles, Player, State
-
-
-@lru_cache(maxsize=8192)
-def open_holes(burner: Burner) -> Marbles:
-    """The holes still open (cached: a burner's record stays the same over the
-    several commands of a turn, and every one of them asks)."""
-    h, f = TILES[burner.tile].holes, burner.filled
-    return (h[0] - f[0], h[1] - f[1], h[2] - f[2], h[3] - f[3])
+from .state import Player, State
 
 
 def slots_for(player: Player, colour: int) -> list[int]:
     """Burner slots whose potion has an open hole of `colour` (the two burners
     unrolled: every place, stash and end of turn asks)."""
     first, second = player.burners
-    slots = [0] if first is not None and open_holes(first)[colour] else []
-    if second is not None and open_holes(second)[colour]:
+    slots = [0] if first is not None and first.unfilled[colour] else []
+    if second is not None and second.unfilled[colour]:
         slots.append(1)
     return slots
 
 
 def any_open_hole(player: Player) -> bool:
-    return any(b is not None and any(open_holes(b)) for b in player.burners)
+    return any(b is not None and any(b.unfilled) for b in player.burners)
 
 
 def placeable(state: State) -> list[tuple[int, int]]:
@@ -58,7 +48,7 @@ def stashable(state: State) -> list[int]:
 def check_completion_limit(state: State, slot: int, colour: int) -> None:
     burner = state.players[state.current].burners[slot]
     assert burner is not None
-    would_complete = sum(open_holes(burner)) == 1 and open_holes(burner)[colour] == 1
+    would_complete = sum(burner.unfilled) == 1 and burner.unfilled[colour] == 1
     if would_complete and state.turn.completed >= COMPLETIONS_PER_TURN:
         raise IllegalCommand(
             PotionCode.POTION_LIMIT, f"at most {COMPLETIONS_PER_TURN} potions per turn"
@@ -69,6 +59,6 @@ def complete_if_full(b: EventBuilder[State], seat: int, slot: int) -> None:
     """A potion with no open hole left is completed; its marbles go back to
     the reservoir, so the dispenser refills."""
     burner = b.state.players[seat].burners[slot]
-    if burner is not None and not any(open_holes(burner)):
+    if burner is not None and not any(burner.unfilled):
         b.emit(shared(Completed, seat=seat, slot=slot, tile=burner.tile))
         refill(b)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
+from .data import TILES
+
 Marbles = tuple[int, int, int, int]
 NO_MARBLES: Marbles = (0, 0, 0, 0)
 
@@ -22,11 +24,21 @@ class Burner(NamedTuple):
     """A potion being brewed. `filled` counts the holes filled, by the hole's
     colour; `marbles` counts the marbles on it, by their own colour. They differ
     only after Prismatic Joy (a black marble in a red hole stays black), and the
-    marbles, not the holes, go back to the dispenser when the potion completes."""
+    marbles, not the holes, go back to the dispenser when the potion completes.
+    `unfilled` is the tile's holes minus `filled`: every command of a turn asks
+    which holes are open, so the fold that fills one keeps it."""
 
     tile: int
     filled: Marbles
     marbles: Marbles
+    unfilled: Marbles
+
+
+def burner(tile: int, filled: Marbles = NO_MARBLES, marbles: Marbles = NO_MARBLES) -> Burner:
+    """A burner of `tile` with those holes filled and marbles on it."""
+    h = TILES[tile].holes
+    unfilled = (h[0] - filled[0], h[1] - filled[1], h[2] - filled[2], h[3] - filled[3])
+    return Burner(tile, filled, marbles, unfilled)
 
 
 class Player(NamedTuple):

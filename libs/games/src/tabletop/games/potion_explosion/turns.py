@@ -7,12 +7,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from tabletop.kernel import EventBuilder, IllegalCommand
+from tabletop.kernel import Event, IllegalCommand
 
 from .codes import PotionCode
 from .data import SETS_FOR_MASTERY, TILES, TYPES, TYPES_FOR_VARIETY, TypeName
 from .dispenser import takeable
 from .events import GameEnded, SkillAwarded, TurnBegan, shared
+from .evolve import evolve_decided, turn_began
 from .scoring import leaders
 from .state import PLAY, Player, State
 
@@ -63,21 +64,30 @@ def _awards(
     return tuple(awards)
 
 
-def finish_turn(b: EventBuilder[State]) -> None:
-    """Skill tokens, then the end-of-game check, then the next turn."""
-    s = b.state
+_FEWEST = min(SETS_FOR_MASTERY, TYPES_FOR_VARIETY)
+
+
+def finish_turn(events: list[Event], s: State) -> State:
+    """Skill tokens, then the end-of-game check, then the next turn: their events
+    join `events`; the state they fold into is returned."""
     seat = s.current
     p = s.players[seat]
-    for reason in _awards(p.completed, p.mastered, p.variety):
-        s = b.state
+    # A token needs three potions at least (of one type; five for variety).
+    awards = _awards(p.completed, p.mastered, p.variety) if len(p.completed) >= _FEWEST else ()
+    for reason in awards:
         if s.clock or s.supply:
-            b.emit(shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0))
-    s = b.state
+            award = shared(SkillAwarded, seat=seat, reason=reason, clock=s.clock > 0)
+            events.append(award)
+            s = evolve_decided(s, award)
     n = len(s.players)
     if seat == n - 1 and (s.ending or s.round >= s.max_rounds):
         tied = leaders(s)
-        ended = s.ending or "rounds"
-        b.emit(GameEnded(reason=ended, tiebreak=tuple(tied) if len(tied) > 1 else ()))
-        return
+        ended = GameEnded(
+            reason=s.ending or "rounds", tiebreak=tuple(tied) if len(tied) > 1 else ()
+        )
+        events.append(ended)
+        return evolve_decided(s, ended)
     nxt = (seat + 1) % n
-    b.emit(shared(TurnBegan, seat=nxt, round=s.round + (nxt == 0)))
+    round_ = s.round + (nxt == 0)
+    events.append(shared(TurnBegan, seat=nxt, round=round_))
+    return turn_began(s, nxt, round_)

@@ -31,6 +31,7 @@ SKILL_POINTS = 4
 HELP_POINTS = -2
 SKILL_TOKENS = 15
 CLOCK = {2: 4, 3: 5, 4: 6}
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 TYPES_IN_GAME = 6  # of the eight; the other two stay in the box
 SETS_FOR_MASTERY = 3  # a skill token at your 3rd potion of one type
 TYPES_FOR_VARIETY = 5  # ... and at your 5th different type
