@@ -24,6 +24,7 @@ from .cards import (
 from .claims import claimable, possible_cards
 from .state import (
     CLAIM,
+    OVER,
     PLAY,
     RECRUIT,
     STONES,
@@ -78,6 +79,12 @@ def _banshee(seat: int, card: int) -> Command:
 @cache
 def _traitor(seat: int, card: int, to_stone: int) -> Command:
     return cmd.PlayTraitor(seat=seat, card=card, to_stone=to_stone)
+
+
+def to_act(state: State) -> list[int]:
+    if state.over or state.phase == OVER:
+        return []
+    return [state.turn]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
