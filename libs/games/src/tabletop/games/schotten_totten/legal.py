@@ -14,6 +14,7 @@ from .cards import (
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MODE_BLIND,
     MODE_MUD,
     RECRUITER,
     STRATEGIST,
@@ -21,7 +22,7 @@ from .cards import (
     Deck,
     is_clan,
 )
-from .claims import claimable, possible_cards
+from .claims import possible_cards, takes
 from .state import (
     CLAIM,
     OVER,
@@ -51,14 +52,11 @@ def _play(seat: int, card: int, stone: int) -> Command:
     return _PLAYS[seat][card][stone]
 
 
-@cache
-def _claim(seat: int, stone: int) -> Command:
-    return cmd.Claim(seat=seat, stone=stone)
-
-
-@cache
-def _end_turn(seat: int, deck: Deck | None) -> Command:
-    return cmd.EndTurn(seat=seat, deck=deck)
+_CLAIMS = tuple(tuple(cmd.Claim(seat=seat, stone=s) for s in range(STONES)) for seat in (0, 1))
+_END_TURNS: tuple[dict[Deck | None, Command], ...] = tuple(
+    {deck: cmd.EndTurn(seat=seat, deck=deck) for deck in ("clan", "tactics", None)}
+    for seat in (0, 1)
+)
 
 
 @cache
@@ -115,6 +113,18 @@ def _spaces(state: State, seat: int) -> list[int]:
 
 
 _STONE_RANGE = range(STONES)
+
+
+def _complete(state: State, seat: int) -> list[int]:
+    """The unclaimed stones where `seat`'s side is complete."""
+    owner, modes = state.owner, state.modes
+    if any(modes):
+        return [
+            s
+            for s, pair in enumerate(state.sides)
+            if owner[s] < 0 and len(pair[seat]) >= (4 if modes[s] & MODE_MUD else 3)
+        ]
+    return [s for s, pair in enumerate(state.sides) if len(pair[seat]) >= 3 and owner[s] < 0]
 
 
 def _plays(state: State, seat: int) -> list[Command]:
@@ -194,20 +204,23 @@ def _modes(state: State, whose: int) -> list[tuple[int, int]]:
 
 
 def _claims(state: State, seat: int) -> list[Command]:
-    owner, sides, modes = state.owner, state.sides, state.modes
-    cards = possible_cards(state, 1 - seat)  # the same for every stone
-    out: list[Command] = [
-        _claim(seat, s)
-        for s in range(STONES)
-        if owner[s] < 0
-        and len(sides[s][seat]) >= (4 if modes[s] & MODE_MUD else 3)
-        and claimable(state, seat, s, cards)
-    ]
+    out: list[Command] = []
+    claims = _CLAIMS[seat]
+    complete = _complete(state, seat)
+    if complete:
+        cards = possible_cards(state, 1 - seat)  # the same for every stone
+        sides, modes, first_done = state.sides, state.modes, state.first_done
+        for s in complete:
+            pair, mode = sides[s], modes[s]
+            n, fog = (4 if mode & MODE_MUD else 3), bool(mode & MODE_BLIND)
+            if takes(pair[seat], pair[1 - seat], n, fog, first_done[s] == seat, cards):
+                out.append(claims[s])
+    ends = _END_TURNS[seat]
     if draw_due(state, seat):
         if state.deck:
-            out.append(_end_turn(seat, "clan"))
+            out.append(ends["clan"])
         if state.tactics_deck:
-            out.append(_end_turn(seat, "tactics"))
+            out.append(ends["tactics"])
     else:
-        out.append(_end_turn(seat, None))
+        out.append(ends[None])
     return out
