@@ -11,6 +11,7 @@ from tabletop.kernel import Command
 from . import commands as cmd
 from .cards import (
     BANSHEE,
+    CLAN_COUNT,
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
@@ -100,19 +101,19 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     return []
 
 
+# Which stones are open or complete for a seat: a loop over the nine stones
+# for every command listed, so the usual table (no combat mode) asks only the
+# side's length, and the owner after it (most stones fail or pass on it).
 def _spaces(state: State, seat: int) -> list[int]:
     """The stones where `seat` may add a card (`has_space` of every stone)."""
-    # One pass over the three per-stone tuples at once (zip), no indexing.
-    return [
-        s
-        for s, owner, side, mode in zip(
-            _STONE_RANGE, state.owner, state.sides, state.modes, strict=True
-        )
-        if owner < 0 and len(side[seat]) < (4 if mode & MODE_MUD else 3)
-    ]
-
-
-_STONE_RANGE = range(STONES)
+    owner, modes = state.owner, state.modes
+    if any(modes):
+        return [
+            s
+            for s, pair in enumerate(state.sides)
+            if owner[s] < 0 and len(pair[seat]) < (4 if modes[s] & MODE_MUD else 3)
+        ]
+    return [s for s, pair in enumerate(state.sides) if len(pair[seat]) < 3 and owner[s] < 0]
 
 
 def _complete(state: State, seat: int) -> list[int]:
@@ -134,10 +135,10 @@ def _plays(state: State, seat: int) -> list[Command]:
     if len(spaces) > 1:
         pick = itemgetter(*spaces)  # a tuple of the commands of one card on every space
         for card in state.hands[seat]:
-            if is_clan(card):
+            if card < CLAN_COUNT:
                 out += pick(plays[card])
     elif spaces:
-        out = [plays[card][spaces[0]] for card in state.hands[seat] if is_clan(card)]
+        out = [plays[card][spaces[0]] for card in state.hands[seat] if card < CLAN_COUNT]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
