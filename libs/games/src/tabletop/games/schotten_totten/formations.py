@@ -28,13 +28,16 @@ def formation_name(key: int) -> str:
     return FORMATION_NAMES[key // 100]
 
 
+_BY_VALUE = tuple((v, VALUE_MASK[v]) for v in range(9, 0, -1))  # highest first
+
+
 def _top(pool: int, m: int) -> int:
     """Sum of the m highest values among the clan cards in `pool`, or -1."""
     if m == 0:
         return 0
     total = 0
-    for v in range(9, 0, -1):
-        count = (pool & VALUE_MASK[v]).bit_count()
+    for v, cards in _BY_VALUE:
+        count = (pool & cards).bit_count()
         if count >= m:
             return total + v * m
         total += v * count
@@ -169,19 +172,22 @@ def could_beat(
     missing = need - len(side)
     if missing < 0:
         return False
-    values = tuple(card % 9 + 1 for card in side)
     if key < 100:
         # Against a sum (random play's usual claim), the highest cards left
         # settle it at once: any completion's key is at least its sum. Under
         # Blind-man's bluff only sums count, so that is the whole answer.
+        total = 0
+        for card in side:
+            total += card % 9 + 1
         top = _top(pool, missing)
-        if top >= 0 and sum(values) + top > key:
+        if top >= 0 and total + top > key:
             return True
         if blind:
             return False
     colours = 0
     for card in side:
         colours |= 1 << (card // 9)
+    values = tuple(card % 9 + 1 for card in side)
     return _best(colours, values, missing, pool, blind) > key
 
 
