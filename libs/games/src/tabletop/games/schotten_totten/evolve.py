@@ -39,7 +39,7 @@ from .state import (
 
 # Field positions for the folds of the events every turn has (a card to a
 # side, a draw, a turn's end, a pass): they set a few fields of a list copy, where
-# `replace` (NamedTuple._replace) pops every one of the 28 fields by name.
+# `replace` (NamedTuple._replace) pops every one of the 27 fields by name.
 _new = tuple.__new__
 _TURN, _PHASE, _HANDS, _DECK, _TDECK, _SIDES, _PLAYED, _PASSES, _OUT, _KNOWN = (
     State._fields.index(name)
