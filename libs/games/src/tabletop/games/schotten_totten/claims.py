@@ -67,21 +67,37 @@ def claim_how(state: State, seat: int, stone: int) -> Literal["claim", "early"]:
 def claimable(
     state: State, seat: int, stone: int, cards: tuple[int, tuple[int, ...]] | None = None
 ) -> bool:
-    """`claim_how` without building refusals (legal_commands asks it often);
-    `cards`: `possible_cards(state, 1 - seat)` when the caller has it."""
+    """`claim_how` without building refusals; `cards`: `possible_cards(state,
+    1 - seat)` when the caller has it."""
     if state.owner[stone] >= 0:
         return False
-    mode = state.modes[stone]  # need() and blind(), inlined: asked for every stone
-    n, fog = (4 if mode & MODE_MUD else 3), bool(mode & MODE_BLIND)
-    mine, theirs = state.sides[stone][seat], state.sides[stone][1 - seat]
-    if len(mine) < n:
+    mode = state.modes[stone]  # need() and blind(), inlined
+    n = 4 if mode & MODE_MUD else 3
+    pair = state.sides[stone]
+    if len(pair[seat]) < n:
         return False
+    if cards is None:
+        cards = possible_cards(state, 1 - seat)
+    fog = bool(mode & MODE_BLIND)
+    return takes(pair[seat], pair[1 - seat], n, fog, state.first_done[stone] == seat, cards)
+
+
+def takes(
+    mine: tuple[int, ...],
+    theirs: tuple[int, ...],
+    n: int,
+    fog: bool,
+    first: bool,
+    cards: tuple[int, tuple[int, ...]],
+) -> bool:
+    """Whether the complete side `mine` takes its stone from `theirs` (each
+    side needs `n` cards; `first`: `mine` was complete first; `cards`: what
+    may still join `theirs`): by formation, or by the early-claim proof."""
     my_key = side_key(mine, fog)
     if len(theirs) >= n:
         their_key = side_key(theirs, fog)
-        return my_key > their_key or (my_key == their_key and state.first_done[stone] == seat)
-    pool, wild = possible_cards(state, 1 - seat) if cards is None else cards
-    return not could_beat(theirs, n, pool, wild, fog, my_key)
+        return my_key > their_key or (my_key == their_key and first)
+    return not could_beat(theirs, n, cards[0], cards[1], fog, my_key)
 
 
 def exhaustion_winner(state: State, stone: int) -> int:

@@ -19,9 +19,11 @@ from . import commands as cmd
 from . import events as ev
 from .cards import (
     BANSHEE,
+    CLAN_COUNT,
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MODE_MUD,
     RECRUITER,
     RUSES,
     STRATEGIST,
@@ -96,11 +98,12 @@ def _play_card(b: EventBuilder[State], c: cmd.PlayCard) -> None:
     state = b.state
     seat, card, stone = c.seat, c.card, c.stone
     if (
-        is_clan(card)
+        card < CLAN_COUNT
         and state.phase == PLAY
         and card in state.hands[seat]
-        and has_space(state, stone, seat)
-    ):  # the usual play, every check below passed (has_space: the stone is unclaimed)
+        and state.owner[stone] < 0
+        and len(state.sides[stone][seat]) < (4 if state.modes[stone] & MODE_MUD else 3)
+    ):  # the usual play, every check below passed (`has_space`, inlined)
         b.emit(ev.card_played(seat, card, stone))
         return
     _phase(state, PLAY, "playing a card")
@@ -144,7 +147,8 @@ def _claim(b: EventBuilder[State], c: cmd.Claim) -> None:
 def _end_turn(b: EventBuilder[State], c: cmd.EndTurn) -> None:
     state = b.state
     seat = c.seat
-    _phase(state, CLAIM, "ending the turn")
+    if state.phase != CLAIM:
+        _phase(state, CLAIM, "ending the turn")
     if draw_due(state, seat):
         if c.deck is None:
             raise IllegalCommand(SchottenCode.DRAW_DUE, "name the deck to draw from")

@@ -14,6 +14,7 @@ from tabletop.kernel import Event, replace
 from . import events as ev
 from .cards import (
     BANSHEE,
+    CLAN_COUNT,
     JOKERS,
     MODE_MUD,
     MODE_OF_CARD,
@@ -36,9 +37,9 @@ from .state import (
     need,
 )
 
-# Field positions for the folds of the events every turn has (a clan card
-# played, a draw, a turn's end, a pass): they set a few fields of a list copy, where
-# `replace` (NamedTuple._replace) pops every one of the 28 fields by name.
+# Field positions for the folds of the events every turn has (a card to a
+# side, a draw, a turn's end, a pass): they set a few fields of a list copy, where
+# `replace` (NamedTuple._replace) pops every one of the 27 fields by name.
 _new = tuple.__new__
 _TURN, _PHASE, _HANDS, _DECK, _TDECK, _SIDES, _PLAYED, _PASSES, _OUT, _KNOWN = (
     State._fields.index(name)
@@ -46,6 +47,10 @@ _TURN, _PHASE, _HANDS, _DECK, _TDECK, _SIDES, _PLAYED, _PASSES, _OUT, _KNOWN = (
         *("turn", "phase", "hands", "deck", "tactics_deck", "sides"),
         *("played", "passes", "out", "known"),
     )
+)
+_FIRST_DONE, _FIRST_THREE, _TACTICS_PLAYED, _JOKER_USED = (
+    State._fields.index(name)
+    for name in ("first_done", "first_three", "tactics_played", "joker_used")
 )
 
 
@@ -202,12 +207,14 @@ def _round_started(state: State, e: ev.RoundStarted) -> State:
     )
 
 
-def _clan_card_played(state: State, card: int, stone: int, seat: int) -> State:
-    """The most frequent event: a clan card to a side it does not complete.
-    Only the hand, the side and the turn's flags change: a side short of 3
-    cards completes nothing, so who completed first stays as it was."""
-    sides = state.sides[stone]
-    side = (*sides[seat], card)
+def _to_side(state: State, card: int, stone: int, seat: int) -> State:
+    """A clan card or an elite troop from `seat`'s hand to its side of
+    `stone` (the most frequent event), set positionally in one list copy.
+    Who completed first changes only when the side reaches 3 cards."""
+    sides = state.sides
+    pair = sides[stone]
+    side = (*pair[seat], card)
+    pair = (side, pair[1]) if seat == 0 else (pair[0], side)
     bit = 1 << card
     hands = state.hands
     hand = hands[seat]
@@ -218,27 +225,32 @@ def _clan_card_played(state: State, card: int, stone: int, seat: int) -> State:
         known = (known[0] & ~bit, known[1] & ~bit)
     items: list[Any] = list(state)
     items[_HANDS] = (hand, hands[1]) if seat == 0 else (hands[0], hand)
-    items[_SIDES] = _set(state.sides, stone, (side, sides[1]) if seat == 0 else (sides[0], side))
+    items[_SIDES] = _set(sides, stone, pair)
     items[_OUT] = state.out | bit
     items[_KNOWN] = known
     items[_PHASE] = CLAIM
     items[_PLAYED] = True
     items[_PASSES] = 0
+    if len(side) >= 3:
+        n = need(state, stone)
+        done = (len(pair[0]) >= n, len(pair[1]) >= n)
+        first = first_after(state.first_done[stone], done, seat)
+        items[_FIRST_DONE] = _set(state.first_done, stone, first)
+        three = (len(pair[0]) >= 3, len(pair[1]) >= 3)
+        first = first_after(state.first_three[stone], three, seat)
+        items[_FIRST_THREE] = _set(state.first_three, stone, first)
+    if card >= CLAN_COUNT:  # an elite troop
+        items[_TACTICS_PLAYED] = _bump(state.tactics_played, seat)
+        if card in JOKERS:
+            items[_JOKER_USED] = _set(state.joker_used, seat, True)
     return _new(State, items)
 
 
 def _card_played(state: State, e: ev.CardPlayed) -> State:
     card, stone, seat = e.card, e.stone, e.seat
-    if is_clan(card) and len(state.sides[stone][seat]) < 2:
-        return _clan_card_played(state, card, stone, seat)
     if card in MODE_OF_CARD:
         return _mode_on(_card_out(state, seat, card, True), stone, card, seat)
-    # The hand and the side are different fields: one copy for both.
-    side = _side_fields(state, stone, seat, (*state.sides[stone][seat], card))
-    if is_clan(card):
-        return replace(state, **_out_fields(state, seat, card, False), **side)
-    joker_used = _set(state.joker_used, seat, True) if card in JOKERS else state.joker_used
-    return replace(state, **_out_fields(state, seat, card, True), **side, joker_used=joker_used)
+    return _to_side(state, card, stone, seat)
 
 
 def _passed(state: State, e: ev.Passed) -> State:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, product
 
-from .cards import COLOUR_MASK, ELITE_VALUES, VALUE_MASK, is_clan
+from .cards import CLAN_COUNT, COLOUR_MASK, ELITE_VALUES, VALUE_MASK, is_clan
 
 SUM, RUN, COLOUR, KIND, COLOUR_RUN = range(5)
 FORMATION_NAMES = ("sum", "run", "colour", "kind", "colour-run")
@@ -28,13 +28,16 @@ def formation_name(key: int) -> str:
     return FORMATION_NAMES[key // 100]
 
 
+_BY_VALUE = tuple((v, VALUE_MASK[v]) for v in range(9, 0, -1))  # highest first
+
+
 def _top(pool: int, m: int) -> int:
     """Sum of the m highest values among the clan cards in `pool`, or -1."""
     if m == 0:
         return 0
     total = 0
-    for v in range(9, 0, -1):
-        count = (pool & VALUE_MASK[v]).bit_count()
+    for v, cards in _BY_VALUE:
+        count = (pool & cards).bit_count()
         if count >= m:
             return total + v * m
         total += v * count
@@ -164,11 +167,23 @@ def could_beat(
     """`can_beat` for a side in any order. A side of clan cards only, with no
     elite troop left to join it, has one reading: it is completed directly
     (the pool changes every turn, so a cache of those would rarely hit)."""
-    if wild_pool or not all(map(is_clan, side)):
+    if wild_pool or max(side, default=0) >= CLAN_COUNT:
         return can_beat(tuple(sorted(side)), need, pool, wild_pool, blind, key)
     missing = need - len(side)
     if missing < 0:
         return False
+    if key < 100:
+        # Against a sum (random play's usual claim), the highest cards left
+        # settle it at once: any completion's key is at least its sum. Under
+        # Blind-man's bluff only sums count, so that is the whole answer.
+        total = 0
+        for card in side:
+            total += card % 9 + 1
+        top = _top(pool, missing)
+        if top >= 0 and total + top > key:
+            return True
+        if blind:
+            return False
     colours = 0
     for card in side:
         colours |= 1 << (card // 9)
@@ -176,7 +191,26 @@ def could_beat(
     return _best(colours, values, missing, pool, blind) > key
 
 
+def _key3(side: tuple[int, ...], blind: bool) -> int:
+    """The key of three clan cards, directly (`best_possible` reads elite
+    troops, which these have none of)."""
+    a, b, c = side
+    va, vb, vc = a % 9 + 1, b % 9 + 1, c % 9 + 1
+    total = va + vb + vc
+    if blind:
+        return SUM * 100 + total
+    flush = a // 9 == b // 9 == c // 9
+    if va == vb == vc:
+        return KIND * 100 + total
+    run = va != vb != vc != va and max(va, vb, vc) - min(va, vb, vc) == 2
+    if run:
+        return (COLOUR_RUN if flush else RUN) * 100 + total
+    return (COLOUR if flush else SUM) * 100 + total
+
+
 @lru_cache(maxsize=1 << 16)
 def side_key(side: tuple[int, ...], blind: bool) -> int:
     """The key of a complete side (elite troops at their best)."""
+    if len(side) == 3 and max(side) < CLAN_COUNT:
+        return _key3(side, blind)
     return best_possible(tuple(sorted(side)), len(side), 0, (), blind)

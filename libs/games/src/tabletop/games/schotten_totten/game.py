@@ -6,16 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from tabletop.kernel import Command, Event, EventBuilder, Game, GameConfig, JsonDict, Outcome
+from tabletop.kernel import Event, Game, GameConfig, JsonDict, Outcome
 
 from . import view
 from .commands import COMMAND_TYPES, SchottenTottenConfig
 from .decide import decide_move
 from .events import EVENT_TYPES
 from .evolve import evolve
-from .legal import legal_commands
+from .legal import legal_commands, to_act
 from .setup import start
-from .state import OVER, State
+from .state import State
 
 
 class SchottenTotten(Game[State]):
@@ -38,24 +38,17 @@ class SchottenTotten(Game[State]):
         assert isinstance(config, SchottenTottenConfig)
         return start(config, rng)
 
-    def decide_move(
-        self, state: State, command: Command, rng: random.Random
-    ) -> EventBuilder[State]:
-        return decide_move(state, command, rng)  # its state is the fold (decide_and_fold)
-
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
+    # The hot parts of the contract are the module functions themselves: a
+    # playout calls them several times per command, a wrapper method each time
+    # cost a call. `decide_move` returns its EventBuilder, whose state is the
+    # fold of its events (what `decide_and_fold` hands on).
+    decide_move = staticmethod(decide_move)
+    evolve = staticmethod(evolve)
+    to_act = staticmethod(to_act)
+    legal_commands = staticmethod(legal_commands)
 
     def seats(self, state: State) -> int:
         return 2
-
-    def to_act(self, state: State) -> list[int]:
-        if state.over or state.phase == OVER:
-            return []
-        return [state.turn]
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
 
     def view(self, state: State, seat: int | None) -> JsonDict:
         return view.view(state, seat, self.to_act(state))

@@ -11,9 +11,11 @@ from tabletop.kernel import Command
 from . import commands as cmd
 from .cards import (
     BANSHEE,
+    CLAN_COUNT,
     COMBAT_MODES,
     ELITE_TROOPS,
     JOKERS,
+    MODE_BLIND,
     MODE_MUD,
     RECRUITER,
     STRATEGIST,
@@ -21,9 +23,10 @@ from .cards import (
     Deck,
     is_clan,
 )
-from .claims import claimable, possible_cards
+from .claims import possible_cards, takes
 from .state import (
     CLAIM,
+    OVER,
     PLAY,
     RECRUIT,
     STONES,
@@ -50,14 +53,11 @@ def _play(seat: int, card: int, stone: int) -> Command:
     return _PLAYS[seat][card][stone]
 
 
-@cache
-def _claim(seat: int, stone: int) -> Command:
-    return cmd.Claim(seat=seat, stone=stone)
-
-
-@cache
-def _end_turn(seat: int, deck: Deck | None) -> Command:
-    return cmd.EndTurn(seat=seat, deck=deck)
+_CLAIMS = tuple(tuple(cmd.Claim(seat=seat, stone=s) for s in range(STONES)) for seat in (0, 1))
+_END_TURNS: tuple[dict[Deck | None, Command], ...] = tuple(
+    {deck: cmd.EndTurn(seat=seat, deck=deck) for deck in ("clan", "tactics", None)}
+    for seat in (0, 1)
+)
 
 
 @cache
@@ -80,6 +80,12 @@ def _traitor(seat: int, card: int, to_stone: int) -> Command:
     return cmd.PlayTraitor(seat=seat, card=card, to_stone=to_stone)
 
 
+def to_act(state: State) -> list[int]:
+    if state.over or state.phase == OVER:
+        return []
+    return [state.turn]
+
+
 def legal_commands(state: State, seat: int) -> list[Command]:
     if state.over or state.turn != seat:
         return []
@@ -95,19 +101,31 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     return []
 
 
+# Which stones are open or complete for a seat: a loop over the nine stones
+# for every command listed, so the usual table (no combat mode) asks only the
+# side's length, and the owner after it (most stones fail or pass on it).
 def _spaces(state: State, seat: int) -> list[int]:
     """The stones where `seat` may add a card (`has_space` of every stone)."""
-    # One pass over the three per-stone tuples at once (zip), no indexing.
-    return [
-        s
-        for s, owner, side, mode in zip(
-            _STONE_RANGE, state.owner, state.sides, state.modes, strict=True
-        )
-        if owner < 0 and len(side[seat]) < (4 if mode & MODE_MUD else 3)
-    ]
+    owner, modes = state.owner, state.modes
+    if any(modes):
+        return [
+            s
+            for s, pair in enumerate(state.sides)
+            if owner[s] < 0 and len(pair[seat]) < (4 if modes[s] & MODE_MUD else 3)
+        ]
+    return [s for s, pair in enumerate(state.sides) if len(pair[seat]) < 3 and owner[s] < 0]
 
 
-_STONE_RANGE = range(STONES)
+def _complete(state: State, seat: int) -> list[int]:
+    """The unclaimed stones where `seat`'s side is complete."""
+    owner, modes = state.owner, state.modes
+    if any(modes):
+        return [
+            s
+            for s, pair in enumerate(state.sides)
+            if owner[s] < 0 and len(pair[seat]) >= (4 if modes[s] & MODE_MUD else 3)
+        ]
+    return [s for s, pair in enumerate(state.sides) if len(pair[seat]) >= 3 and owner[s] < 0]
 
 
 def _plays(state: State, seat: int) -> list[Command]:
@@ -117,10 +135,10 @@ def _plays(state: State, seat: int) -> list[Command]:
     if len(spaces) > 1:
         pick = itemgetter(*spaces)  # a tuple of the commands of one card on every space
         for card in state.hands[seat]:
-            if is_clan(card):
+            if card < CLAN_COUNT:
                 out += pick(plays[card])
     elif spaces:
-        out = [plays[card][spaces[0]] for card in state.hands[seat] if is_clan(card)]
+        out = [plays[card][spaces[0]] for card in state.hands[seat] if card < CLAN_COUNT]
     clan_play = bool(out)
     if state.tactics and may_play_tactic(state, seat):
         out += _tactics(state, seat, spaces)
@@ -187,20 +205,23 @@ def _modes(state: State, whose: int) -> list[tuple[int, int]]:
 
 
 def _claims(state: State, seat: int) -> list[Command]:
-    owner, sides, modes = state.owner, state.sides, state.modes
-    cards = possible_cards(state, 1 - seat)  # the same for every stone
-    out: list[Command] = [
-        _claim(seat, s)
-        for s in range(STONES)
-        if owner[s] < 0
-        and len(sides[s][seat]) >= (4 if modes[s] & MODE_MUD else 3)
-        and claimable(state, seat, s, cards)
-    ]
+    out: list[Command] = []
+    claims = _CLAIMS[seat]
+    complete = _complete(state, seat)
+    if complete:
+        cards = possible_cards(state, 1 - seat)  # the same for every stone
+        sides, modes, first_done = state.sides, state.modes, state.first_done
+        for s in complete:
+            pair, mode = sides[s], modes[s]
+            n, fog = (4 if mode & MODE_MUD else 3), bool(mode & MODE_BLIND)
+            if takes(pair[seat], pair[1 - seat], n, fog, first_done[s] == seat, cards):
+                out.append(claims[s])
+    ends = _END_TURNS[seat]
     if draw_due(state, seat):
         if state.deck:
-            out.append(_end_turn(seat, "clan"))
+            out.append(ends["clan"])
         if state.tactics_deck:
-            out.append(_end_turn(seat, "tactics"))
+            out.append(ends["tactics"])
     else:
-        out.append(_end_turn(seat, None))
+        out.append(ends[None])
     return out

@@ -139,7 +139,7 @@ def may_play_tactic(state: State, seat: int) -> bool:
 def draw_due(state: State, seat: int) -> bool:
     return (
         state.played
-        and len(state.hands[seat]) < state.hand_size
+        and len(state.hands[seat]) < (TACTICS_HAND if state.tactics else BASE_HAND)
         and bool(state.deck or state.tactics_deck)
     )
 
