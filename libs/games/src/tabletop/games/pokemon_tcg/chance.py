@@ -6,20 +6,23 @@ from __future__ import annotations
 from tabletop.kernel import EventBuilder
 
 from .events import CardsMoved, CoinFlipped, DeckShuffled
-from .interned import interned, shared
+from .interned import interned, made
 from .state import State
+
+_flipped = interned(CoinFlipped, "seat", "heads")
+_shuffled = made(DeckShuffled, "seat", "order")
 
 
 def flip(b: EventBuilder[State], seat: int) -> bool:
     heads = b.rng.random() < 0.5
-    b.emit(shared(CoinFlipped, seat=seat, heads=heads))
+    b.emit(_flipped(seat, heads))
     return heads
 
 
 def shuffle(b: EventBuilder[State], seat: int) -> None:
     order = list(b.state.sides[seat].deck)
     b.rng.shuffle(order)
-    b.emit(DeckShuffled(seat=seat, order=tuple(order)))
+    b.emit(_shuffled(seat, tuple(order)))
 
 
 _drawn = interned(CardsMoved, "seat", "cards", "count", "source", "dest")

@@ -27,7 +27,7 @@ from .commands import (
     UseStadium,
 )
 from .damage import evolves_early, retreat_cost
-from .interned import interned, shared
+from .interned import interned
 from .main_phase import (
     ability_rule_refusal,
     ability_usable,
@@ -79,11 +79,11 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     side = s.sides[seat]
     basics = [i for i in side.hand if card_of(s, i).is_basic_pokemon]
     if side.active is None:
-        return [shared(SetActive, seat=seat, card=i) for i in basics]
+        return [_set_active(seat, i) for i in basics]
     out: list[Command] = []
     if len(side.bench) < BENCH:
-        out += [shared(PlayBasic, seat=seat, card=i) for i in basics]
-    out.append(shared(FinishSetup, seat=seat))
+        out += [_play_basic(seat, i) for i in basics]
+    out.append(_finish_setup(seat))
     return out
 
 
@@ -95,11 +95,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if p is not None:
         if seat != p.seat:
             return []
-        out: list[Command] = [
-            shared(Choose, seat=seat, option=o) for o in p.options if o not in p.picked
-        ]
-        if len(p.picked) >= p.need:
-            out.append(shared(Choose, seat=seat, option=None))
+        picked = p.picked
+        out: list[Command] = [_choose(seat, o) for o in p.options if o not in picked]
+        if len(picked) >= p.need:
+            out.append(_choose(seat, None))
         return out
     phase = state.phase
     if phase == MAIN:
@@ -107,16 +106,17 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == CHOOSE_FIRST:
         if seat != state.chooser:
             return []
-        return [
-            shared(ChooseFirst, seat=seat, go_first=True),
-            shared(ChooseFirst, seat=seat, go_first=False),
-        ]
+        return [_choose_first(seat, True), _choose_first(seat, False)]
     if phase == SETUP and seat in (0, 1) and not state.sides[seat].ready:
         return _setup_commands(state, seat)
     return []
 
 
-# The main phase's commands, made positionally (interned): built once, then a dict look-up.
+# The commands, made positionally (interned): built once, then a dict look-up.
+_choose = interned(Choose, "seat", "option")
+_set_active = interned(SetActive, "seat", "card")
+_finish_setup = interned(FinishSetup, "seat")
+_choose_first = interned(ChooseFirst, "seat", "go_first")
 _play_basic = interned(PlayBasic, "seat", "card")
 _evolve = interned(Evolve, "seat", "card", "target")
 _attach = interned(AttachEnergy, "seat", "card", "target")

@@ -38,7 +38,7 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
-from .interned import interned, shared
+from .interned import interned
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -352,8 +352,7 @@ def evolved(s: State, seat: int, card: int, target: int, from_deck: bool = False
     """The event of `card` evolving `target` (from the hand, or the deck)."""
     mon = s.sides[seat].find(target)
     keeps = mon is not None and keeps_poison(s, mon)
-    kind = EvolvedFromDeck if from_deck else Evolved
-    return kind(seat=seat, card=card, target=target, keeps_poison=keeps)
+    return (_evolved_from_deck if from_deck else _evolved)(seat, card, target, keeps)
 
 
 def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
@@ -370,6 +369,12 @@ _attached = interned(EnergyAttached, "seat", "card", "target")
 _trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
 _turn_ended = interned(TurnEnded, "seat")
 _retreated = interned(Retreated, "seat", "discarded", "to")
+_ability_used = interned(AbilityUsed, "seat", "pokemon")
+_stadium_used = interned(StadiumUsed, "seat")
+_attack_used = interned(AttackUsed, "seat", "pokemon", "attack")
+_confused = interned(Damaged, "target", "amount", "counters")
+_evolved = interned(Evolved, "seat", "card", "target", "keeps_poison")
+_evolved_from_deck = interned(EvolvedFromDeck, "seat", "card", "target", "keeps_poison")
 
 
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
@@ -399,13 +404,13 @@ def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
 
 def use_ability(b: EventBuilder[State], c: UseAbility) -> None:
     _refuse(why_not_ability(b.state, c.seat, c.pokemon))
-    b.emit(shared(AbilityUsed, seat=c.seat, pokemon=c.pokemon))
+    b.emit(_ability_used(c.seat, c.pokemon))
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
 def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
     _refuse(why_not_stadium(b.state, c.seat))
-    b.emit(shared(StadiumUsed, seat=c.seat))
+    b.emit(_stadium_used(c.seat))
     run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
 
 
@@ -420,10 +425,10 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
     side = s.sides[c.seat]
     active = side.active
     assert active is not None
-    b.emit(shared(AttackUsed, seat=c.seat, pokemon=active.card, attack=c.attack))
+    b.emit(_attack_used(c.seat, active.card, c.attack))
     if side.rotation == CONFUSED and not chance.flip(b, c.seat):
         # Confused and tails: 3 damage counters on itself, and the attack fails.
-        b.emit(Damaged(target=active.card, amount=30, counters=True))
+        b.emit(_confused(active.card, 30, True))
         return
     if is_marked(s, "attack_may_fail", active.card) and not chance.flip(b, c.seat):
         return  # Apply Oil: tails, the attack doesn't happen

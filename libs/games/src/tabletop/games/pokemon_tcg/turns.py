@@ -29,7 +29,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .interned import interned, shared
+from .interned import interned, made
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -50,6 +50,11 @@ _turn_ended = interned(TurnEnded, "seat")
 _turn_started = interned(TurnStarted, "seat", "turn")
 _prompt_closed = interned(PromptClosed, "seat")
 _CHECKUP_DONE = CheckupDone()
+_knocked_out = interned(KnockedOut, "seat", "pokemon", "by_attack", "by_damage")
+_moved = made(CardsMoved, "seat", "cards", "count", "source", "dest")
+_promote = made(PromptOpened, "seat", "kind", "options", "need", "most", "key")
+_switched = interned(Switched, "seat", "to")
+_counters = interned(Damaged, "target", "amount", "counters")
 
 
 def advance(b: EventBuilder[State]) -> None:
@@ -97,33 +102,19 @@ def knockouts(b: EventBuilder[State]) -> None:
         by_attack = s.phase == ATTACKED
         for seat, mon in down:
             by_damage = mon.card in s.downed_by_attack
-            b.emit(
-                KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage)
-            )
+            b.emit(_knocked_out(seat, mon.card, by_attack, by_damage))
             due[1 - seat] += 2 if is_ex(s, mon) else 1
         for seat in _order(s):
             prizes = b.state.sides[seat].prizes[: due[seat]]
             if prizes:
-                b.emit(
-                    CardsMoved(
-                        seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
-                    )
-                )
+                b.emit(_moved(seat, prizes, len(prizes), "prizes", "hand"))
     if _check_winners(b):
         return
     for seat in _order(b.state):
         side = b.state.sides[seat]
         if side.active is None and side.bench:
-            b.emit(
-                PromptOpened(
-                    seat=seat,
-                    kind="promote",
-                    options=tuple(mon.card for mon in side.bench),
-                    need=1,
-                    most=1,
-                    key="promote",
-                )
-            )
+            options = tuple(mon.card for mon in side.bench)
+            b.emit(_promote(seat, "promote", options, 1, 1, "promote"))
             return
 
 
@@ -218,7 +209,7 @@ def answer_engine_prompt(
     b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
 ) -> None:
     if kind == "promote":
-        b.emit(shared(Switched, seat=seat, to=picks[0]))
+        b.emit(_switched(seat, picks[0]))
 
 
 def close_prompt(b: EventBuilder[State]) -> None:
@@ -243,9 +234,9 @@ def checkup(b: EventBuilder[State]) -> None:
         if active is None:
             continue
         if side.poison:
-            b.emit(Damaged(target=active.card, amount=10 * side.poison, counters=True))
+            b.emit(_counters(active.card, 10 * side.poison, True))
         if side.burned:
-            b.emit(Damaged(target=active.card, amount=20, counters=True))
+            b.emit(_counters(active.card, 20, True))
             if chance.flip(b, seat):
                 b.emit(ConditionChanged(seat=seat, condition="burned", on=False))
         if side.rotation == ASLEEP and chance.flip(b, seat):

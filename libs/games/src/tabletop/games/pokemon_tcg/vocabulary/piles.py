@@ -12,10 +12,13 @@ from .. import chance
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
 from ..events import BasicBenched, Zone
+from ..interned import interned
 from ..state import BENCH, State, card_of
 from .attacks import if_heads
 from .counts import Count
 from .moves import for_each_pick, move_cards
+
+_benched = interned(BasicBenched, "seat", "card")
 
 Filter = Callable[[Card], bool]
 
@@ -129,7 +132,7 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
 def bench_picked(key: str = "found") -> Step:
     """Put the picked Basic Pokémon onto your Bench."""
-    return for_each_pick(key, lambda ctx, card: BasicBenched(seat=ctx.seat, card=card))
+    return for_each_pick(key, lambda ctx, card: _benched(ctx.seat, card))
 
 
 def is_basic(c: Card) -> bool:
