@@ -14,11 +14,11 @@ whether it applies (a Tool only to the Pokémon it is attached to).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card, catalog
-from .state import Mon, State, card_of, is_active
+from .state import CARDS, Mon, State, card_of, is_active
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,28 @@ def sources(state: State) -> _Sources:
     return result
 
 
+# The hooks the passives of a game's cards have, with the cards they were found for.
+_LAST_HOOKS: tuple[Any, frozenset[str]] = (None, frozenset())
+_HOOKS = tuple(f.name for f in fields(Passive))
+
+
+def hooks(cards: tuple[str, ...]) -> frozenset[str]:
+    """The `Passive` hooks some card of the game (any card of either deck) has: a hook
+    no card has needs no look at the cards in play (the usual case: most decks have
+    one or two kinds of passive, some none). Remembered for the last game's cards."""
+    global _LAST_HOOKS
+    last = _LAST_HOOKS  # one read: the record stays consistent across threads
+    if last[0] is cards:
+        return last[1]
+    passives = [p for card in set(cards) if (p := PASSIVES.get(card)) is not None]
+    found = frozenset(h for h in _HOOKS for p in passives if getattr(p, h) is not None)
+    _LAST_HOOKS = (cards, found)
+    return found
+
+
 def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
+    if "prevents_condition" not in hooks(state.cards):
+        return False
     return any(
         p.prevents_condition(state, src, mon, condition)
         for src, p in sources(state)
@@ -126,26 +147,32 @@ def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
 
 
 def retreat_cost(state: State, mon: Mon) -> int:
-    found = sources(state)
-    if not found:  # the usual case: nothing in play changes it
-        return max(0, card_of(state, mon.card).retreat)
-    delta = sum(p.retreat_delta(state, src, mon) for src, p in found if p.retreat_delta)
-    return max(0, card_of(state, mon.card).retreat + delta)
+    printed = CARDS[state.cards[mon.card]].retreat
+    if "retreat_delta" not in hooks(state.cards):  # the usual case: no card changes it
+        return max(0, printed)
+    delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
+    return max(0, printed + delta)
 
 
 def has_weakness(state: State, mon: Mon, energy_type: str) -> bool:
     if energy_type not in card_of(state, mon.card).weakness:
         return False
+    if "removes_weakness" not in hooks(state.cards):
+        return True
     return not any(
         p.removes_weakness(state, src, mon) for src, p in sources(state) if p.removes_weakness
     )
 
 
 def _marked(state: State, kind: str, instance: int) -> int:
+    if not state.markers:
+        return 0
     return sum(k.amount for k in state.markers if k.kind == kind and k.target == instance)
 
 
 def is_marked(state: State, kind: str, instance: int) -> bool:
+    if not state.markers:  # the usual case, without a generator
+        return False
     return any(k.kind == kind and k.target == instance for k in state.markers)
 
 
@@ -170,12 +197,14 @@ def attack_damage(
     if not against_active and is_tera(state, defender):
         return 0
     amount = base
+    found = hooks(state.cards)
     if against_active:
-        amount += sum(
-            p.attack_bonus(state, src, attacker, defender)
-            for src, p in sources(state)
-            if p.attack_bonus
-        )
+        if "attack_bonus" in found:
+            amount += sum(
+                p.attack_bonus(state, src, attacker, defender)
+                for src, p in sources(state)
+                if p.attack_bonus
+            )
         amount -= _marked(state, "weaker_attacks", attacker.card)
     amount = max(0, amount)
     attacking_type = card_of(state, attacker.card).type
@@ -184,24 +213,31 @@ def attack_damage(
     if against_active and resistance and attacking_type in card_of(state, defender.card).resistance:
         amount -= 30
     amount -= _marked(state, "less_damage", defender.card)
-    amount -= sum(
-        p.damage_reduction(state, src, attacker, defender)
-        for src, p in sources(state)
-        if p.damage_reduction
-    )
+    if "damage_reduction" in found:
+        amount -= sum(
+            p.damage_reduction(state, src, attacker, defender)
+            for src, p in sources(state)
+            if p.damage_reduction
+        )
     return max(0, amount)
 
 
 def evolves_early(state: State, mon: Mon) -> bool:
+    if "evolves_early" not in hooks(state.cards):
+        return False
     return any(p.evolves_early(state, src, mon) for src, p in sources(state) if p.evolves_early)
 
 
 def keeps_poison(state: State, mon: Mon) -> bool:
+    if "keeps_poison" not in hooks(state.cards):
+        return False
     return any(p.keeps_poison(state, src, mon) for src, p in sources(state) if p.keeps_poison)
 
 
 def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:
     """Damage counters the attacker gets back for damaging `damaged`."""
+    if "retaliation" not in hooks(state.cards):
+        return 0
     return sum(
         p.retaliation(state, src, attacker, damaged) for src, p in sources(state) if p.retaliation
     )

@@ -26,33 +26,32 @@ from .commands import (
     UseAttack,
     UseStadium,
 )
-from .damage import evolves_early, retreat_cost
+from .damage import evolves_early, is_marked, retreat_cost
 from .interned import interned
 from .main_phase import (
     ability_rule_refusal,
     ability_usable,
     attack_prevented,
     attacker_refusal,
-    bench_full,
     energy_meets,
-    evolve_refusal,
     stadium_has_effect,
     trainer_playable,
-    trainer_rule_refusal,
-    why_not_retreat,
     why_not_stadium,
     with_abilities,
 )
 from .state import (
+    ASLEEP,
     BENCH,
     CARDS,
     CHOOSE_FIRST,
     ENERGY,
     MAIN,
+    PARALYZED,
     RETREAT,
     SETUP,
     STADIUM,
     SUPPORTER,
+    Mon,
     State,
     card_of,
     first_turn_of_player,
@@ -143,53 +142,59 @@ def _blocked_trainers(s: State, seat: int) -> tuple[str, ...]:
     return blocked
 
 
-def _trainer_ok(s: State, seat: int, card: int, target: int | None) -> bool:
-    """`trainer_refusal(...) is None`, without making the refusal of a Trainer that
-    would do nothing (the most common refusal while enumerating)."""
-    return trainer_rule_refusal(s, seat, card, target) is None and trainer_playable(s, seat, card)
+def _evolvable(s: State, in_play: tuple[Mon, ...]) -> list[tuple[int, str]]:
+    """The Pokémon in play `evolve_refusal` lets evolve now (whatever the card), with
+    their names: not on the player's first turn nor the turn they came into play or
+    evolved, unless Adaptive Evolution lifts both."""
+    cards, turn, first = s.cards, s.turn, first_turn_of_player(s)
+    return [
+        (mon.card, CARDS[cards[mon.card]].name)
+        for mon in in_play
+        if (not first and mon.since != turn) or evolves_early(s, mon)
+    ]
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
     # Only called in the main phase without a prompt, for cards in the hand: the
-    # `*_refusal` checks skip those two tests (the `why_not_*` checks repeat them).
+    # checks skip those two tests (the `why_not_*` checks repeat them), and what
+    # answers the same for every candidate is asked once.
     side = s.sides[seat]
     cards = s.cards
     out: list[Command] = []
     in_play = side.mons()
     mons = [mon.card for mon in in_play]
-    names = [CARDS[cards[t]].name for t in mons]
-    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
-    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in in_play)
+    can_bench = len(side.bench) < BENCH  # bench_refusal's one test left for a Basic
     can_attach = not s.used & ENERGY
-    can_bench: bool | None = None  # the same answer for every Basic: asked once
+    evolvable: list[tuple[int, str]] | None = None  # asked at the first evolution card
     blocked = _blocked_trainers(s, seat)
     for i in side.hand:
         c = CARDS[cards[i]]
         if c.is_basic_pokemon:
-            if can_bench is None:  # bench_refusal's one test left for a Basic
-                can_bench = not bench_full(s, seat)
             if can_bench:
                 out.append(_play_basic(seat, i))
         elif c.is_pokemon:
-            if can_evolve:
-                out += [
-                    _evolve(seat, i, t)
-                    for t, name in zip(mons, names, strict=True)
-                    if name == c.evolves_from and evolve_refusal(s, seat, i, t) is None
-                ]
+            if evolvable is None:
+                evolvable = _evolvable(s, in_play)
+            below = c.evolves_from
+            out += [_evolve(seat, i, t) for t, name in evolvable if name == below]
         elif c.kind == "energy":
             if can_attach:
                 out += [_attach(seat, i, t) for t in mons]
-        elif c.trainer_kind in blocked:
-            continue
-        elif c.trainer_kind == "tool":  # refused at once on a Pokémon with a Tool
-            out += [
-                _play_trainer(seat, i, mon.card)
-                for mon in in_play
-                if mon.tool < 0 and _trainer_ok(s, seat, i, mon.card)
-            ]
-        elif _trainer_ok(s, seat, i, None):
-            out.append(_play_trainer(seat, i, None))
+        else:
+            # A Trainer: `trainer_rule_refusal` has nothing left to refuse past the
+            # kinds blocked this turn, but a Tool on a Pokémon that has one and a
+            # Stadium of the same name as the one in play.
+            kind = c.trainer_kind
+            if kind in blocked:
+                continue
+            if kind == "tool":
+                free = [mon.card for mon in in_play if mon.tool < 0]
+                if free and trainer_playable(s, seat, i):
+                    out += [_play_trainer(seat, i, t) for t in free]
+            elif (
+                kind != "stadium" or s.stadium < 0 or CARDS[cards[s.stadium]].name != c.name
+            ) and trainer_playable(s, seat, i):
+                out.append(_play_trainer(seat, i, None))
     out += [
         _use_ability(seat, t)
         for t in with_abilities(s, mons)
@@ -199,13 +204,19 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         out.append(_use_stadium(seat))
     active = side.active
     if active is not None:
-        if not s.used & RETREAT and side.bench:
-            payments = list(combinations(active.energy, retreat_cost(s, active)))
-            # Every candidate pays the cost with distinct attached Energy and goes to
-            # a Benched Pokémon, so the check answers the same for all: ask it once.
-            first = (side.bench[0].card, payments[0]) if payments else None
-            if first is not None and why_not_retreat(s, seat, *first) is None:
-                out += [_retreat(seat, mon.card, paid) for paid in payments for mon in side.bench]
+        # why_not_retreat, asked once: every candidate pays the cost with distinct
+        # Energy attached to the Active Pokémon and goes to a Benched Pokémon.
+        if (
+            not s.used & RETREAT
+            and side.bench
+            and side.rotation not in (ASLEEP, PARALYZED)
+            and not (s.markers and is_marked(s, "cant_retreat", active.card))
+        ):
+            out += [
+                _retreat(seat, mon.card, paid)
+                for paid in combinations(active.energy, retreat_cost(s, active))
+                for mon in side.bench
+            ]
         if attacker_refusal(s, seat) is None:
             # attack_refusal's two tests, without making a refusal for each attack refused
             energy, mon = active.energy, active.card
