@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card, catalog
-from .state import CARDS, Mon, State, card_of, is_active
+from .state import CARDS, Mon, State, card_of, is_active, per_game
 
 
 @dataclass(frozen=True)
@@ -117,23 +117,16 @@ def sources(state: State) -> _Sources:
     return result
 
 
-# The hooks the passives of a game's cards have, with the cards they were found for.
-_LAST_HOOKS: tuple[Any, frozenset[str]] = (None, frozenset())
 _HOOKS = tuple(f.name for f in fields(Passive))
 
 
+@per_game
 def hooks(cards: tuple[str, ...]) -> frozenset[str]:
     """The `Passive` hooks some card of the game (any card of either deck) has: a hook
     no card has needs no look at the cards in play (the usual case: most decks have
-    one or two kinds of passive, some none). Remembered for the last game's cards."""
-    global _LAST_HOOKS
-    last = _LAST_HOOKS  # one read: the record stays consistent across threads
-    if last[0] is cards:
-        return last[1]
+    one or two kinds of passive, some none)."""
     passives = [p for card in set(cards) if (p := PASSIVES.get(card)) is not None]
-    found = frozenset(h for h in _HOOKS for p in passives if getattr(p, h) is not None)
-    _LAST_HOOKS = (cards, found)
-    return found
+    return frozenset(h for h in _HOOKS for p in passives if getattr(p, h) is not None)
 
 
 def prevents_condition(state: State, mon: Mon, condition: str) -> bool:

@@ -8,9 +8,11 @@ after step, and validating each anew was most of the enumeration's time."""
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from tabletop.kernel import Command
 
+from .cards import Card
 from .commands import (
     AttachEnergy,
     Choose,
@@ -55,6 +57,7 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
+    per_game,
     player_marker,
 )
 
@@ -142,16 +145,24 @@ def _blocked_trainers(s: State, seat: int) -> tuple[str, ...]:
     return blocked
 
 
-def _evolvable(s: State, in_play: tuple[Mon, ...]) -> list[tuple[int, str]]:
-    """The Pokémon in play `evolve_refusal` lets evolve now (whatever the card), with
-    their names: not on the player's first turn nor the turn they came into play or
-    evolved, unless Adaptive Evolution lifts both."""
-    cards, turn, first = s.cards, s.turn, first_turn_of_player(s)
-    return [
-        (mon.card, CARDS[cards[mon.card]].name)
-        for mon in in_play
-        if (not first and mon.since != turn) or evolves_early(s, mon)
-    ]
+def _may_evolve(s: State, mon: Mon) -> bool:
+    """`evolve_refusal` past the names: not on the player's first turn nor the turn
+    the Pokémon came into play or evolved, unless Adaptive Evolution lifts both."""
+    return (not first_turn_of_player(s) and mon.since != s.turn) or evolves_early(s, mon)
+
+
+@per_game
+def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
+    """The card of each instance, and its name (one subscript, no id look-up)."""
+    return tuple(CARDS[card] for card in cards)
+
+
+@per_game
+def _names(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(CARDS[card].name for card in cards)
+
+
+_CARD = attrgetter("card")
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
@@ -159,24 +170,29 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     # checks skip those two tests (the `why_not_*` checks repeat them), and what
     # answers the same for every candidate is asked once.
     side = s.sides[seat]
-    cards = s.cards
+    rows = _rows(s.cards)
     out: list[Command] = []
     in_play = side.mons()
-    mons = [mon.card for mon in in_play]
+    mons = list(map(_CARD, in_play))
     can_bench = len(side.bench) < BENCH  # bench_refusal's one test left for a Basic
     can_attach = not s.used & ENERGY
-    evolvable: list[tuple[int, str]] | None = None  # asked at the first evolution card
+    names: set[str] | None = None  # of the Pokémon in play, made at the first evolution
     blocked = _blocked_trainers(s, seat)
     for i in side.hand:
-        c = CARDS[cards[i]]
+        c = rows[i]
         if c.is_basic_pokemon:
             if can_bench:
                 out.append(_play_basic(seat, i))
         elif c.is_pokemon:
-            if evolvable is None:
-                evolvable = _evolvable(s, in_play)
+            if names is None:
+                names = set(map(_names(s.cards).__getitem__, mons))
             below = c.evolves_from
-            out += [_evolve(seat, i, t) for t, name in evolvable if name == below]
+            if below in names:  # else nothing to evolve (the usual case)
+                out += [
+                    _evolve(seat, i, mon.card)
+                    for mon in in_play
+                    if rows[mon.card].name == below and _may_evolve(s, mon)
+                ]
         elif c.kind == "energy":
             if can_attach:
                 out += [_attach(seat, i, t) for t in mons]
@@ -192,7 +208,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 if free and trainer_playable(s, seat, i):
                     out += [_play_trainer(seat, i, t) for t in free]
             elif (
-                kind != "stadium" or s.stadium < 0 or CARDS[cards[s.stadium]].name != c.name
+                kind != "stadium" or s.stadium < 0 or rows[s.stadium].name != c.name
             ) and trainer_playable(s, seat, i):
                 out.append(_play_trainer(seat, i, None))
     out += [
@@ -222,7 +238,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             energy, mon = active.energy, active.card
             out += [
                 _use_attack(seat, i)
-                for i, attack in enumerate(CARDS[cards[mon]].attacks)
+                for i, attack in enumerate(rows[mon].attacks)
                 if energy_meets(s, energy, attack.cost) and not attack_prevented(s, mon, i)
             ]
     out.append(_end_turn(seat))

@@ -55,6 +55,7 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
+    per_game,
     player_marker,
 )
 
@@ -195,11 +196,19 @@ def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None)
     return None
 
 
+@per_game
+def _ability_holders(cards: tuple[str, ...]) -> frozenset[int]:
+    """The game's card instances with an Ability used from the main phase."""
+    return frozenset(i for i, card in enumerate(cards) if (e := POOL.get(card)) and e.ability)
+
+
 def with_abilities(s: State, pokemon: list[int]) -> list[int]:
     """Those of `pokemon` whose card has an Ability to use (a cheap first test for
-    enumeration, one call for all)."""
-    cards, get = s.cards, POOL.get
-    return [t for t in pokemon if (entry := get(cards[t])) is not None and entry.ability]
+    enumeration, one call for all; none, the usual case, asked in C)."""
+    holders = _ability_holders(s.cards)
+    if holders.isdisjoint(pokemon):
+        return []
+    return [t for t in pokemon if t in holders]
 
 
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:

@@ -9,7 +9,8 @@ A Pokémon in play is a `Mon`, named by the instance of its top card.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from tabletop.kernel import replace
 
@@ -155,6 +156,26 @@ CARDS = catalog()  # one dict for the whole process: the hottest lookup of the r
 
 def card_of(state: State, instance: int) -> Card:
     return CARDS[state.cards[instance]]
+
+
+T = TypeVar("T")
+
+
+def per_game(derive: Callable[[tuple[str, ...]], T]) -> Callable[[tuple[str, ...]], T]:
+    """`derive(cards)`, a fact of a game's two decks (`State.cards`), remembered for the
+    last game asked about: a game keeps the same `cards` tuple from start to end (and
+    so do its sampled worlds), so the check is one identity test."""
+    last: list[tuple[Any, Any]] = [(None, None)]
+
+    def facts(cards: tuple[str, ...]) -> T:
+        known, found = last[0]  # one read: the pair stays consistent across threads
+        if known is not cards:
+            found = derive(cards)
+            last[0] = (cards, found)
+        result: T = found
+        return result
+
+    return facts
 
 
 def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
