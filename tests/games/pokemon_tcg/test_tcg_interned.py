@@ -4,7 +4,7 @@ messages validation makes: same values, same fields set, nothing extra."""
 from __future__ import annotations
 
 from tabletop.games.pokemon_tcg import GAME
-from tabletop.games.pokemon_tcg.commands import AttachEnergy, Retreat
+from tabletop.games.pokemon_tcg.commands import AttachEnergy, EndTurn, Retreat
 from tabletop.games.pokemon_tcg.events import CardsMoved
 from tabletop.games.pokemon_tcg.interned import interned, made
 from tabletop.kernel import Message, random_playout
@@ -33,11 +33,12 @@ def test_made_is_what_validation_makes() -> None:
 
 
 def test_interned_messages_are_shared() -> None:
-    make = interned(AttachEnergy, "seat", "card", "target")
-    first = make(0, 5, 7)
-    assert first is make(0, 5, 7)
+    table = interned(AttachEnergy, "seat", "card", "target")
+    first = table[0, 5, 7]
+    assert first is table[0, 5, 7]
     assert first == AttachEnergy(seat=0, card=5, target=7)
-    assert make(1, 5, 7) == AttachEnergy(seat=1, card=5, target=7)
+    assert table[1, 5, 7] == AttachEnergy(seat=1, card=5, target=7)
+    assert interned(EndTurn, "seat")[1] == EndTurn(seat=1)  # one field: its value is the key
 
 
 def test_every_message_of_random_games_is_what_validation_makes() -> None:

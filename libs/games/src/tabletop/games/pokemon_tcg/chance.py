@@ -15,7 +15,7 @@ _shuffled = made(DeckShuffled, "seat", "order")
 
 def flip(b: EventBuilder[State], seat: int) -> bool:
     heads = b.rng.random() < 0.5
-    b.emit(_flipped(seat, heads))
+    b.emit(_flipped[seat, heads])
     return heads
 
 
@@ -32,5 +32,5 @@ def draw(b: EventBuilder[State], seat: int, count: int) -> tuple[int, ...]:
     """Draw up to `count` cards (fewer when the deck runs out)."""
     cards = b.state.sides[seat].deck[:count]
     if cards:
-        b.emit(_drawn(seat, cards, len(cards), "deck", "hand"))
+        b.emit(_drawn[seat, cards, len(cards), "deck", "hand"])
     return cards

@@ -89,35 +89,38 @@ def sources(state: State) -> _Sources:
     ):
         found_before: _Sources = last[6]
         return found_before
-    cards, get = state.cards, PASSIVES.get
-    # `abilities_off` for every Pokémon, its lock asked once: whether a Klefki is Active.
-    locked = any(
-        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
-    )
+    cards = state.cards
+    holders = _holders(cards)
+    locked: bool | None = None  # asked at the first Pokémon with a passive
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
         active = side.active
         for mon in (active, *side.bench) if active is not None else side.bench:
-            card = cards[mon.card]
-            passive = get(card)
-            if passive is not None and not (
-                locked and card_of(state, mon.card).stage == 0 and card not in _LOCKERS
-            ):
-                found.append((mon.card, passive))
-            if mon.tool >= 0:
-                passive = get(cards[mon.tool])
-                if passive is not None:
-                    found.append((mon.tool, passive))
-    if state.stadium >= 0:
-        passive = get(cards[state.stadium])
-        if passive is not None:
-            found.append((state.stadium, passive))
+            if mon.card in holders:
+                card = cards[mon.card]
+                if locked is None:  # `abilities_off`'s lock, asked once: an Active Klefki
+                    locked = any(
+                        side.active is not None and cards[side.active.card] in _LOCKERS
+                        for side in state.sides
+                    )
+                if not (locked and CARDS[card].stage == 0 and card not in _LOCKERS):
+                    found.append((mon.card, PASSIVES[card]))
+            if mon.tool in holders:  # -1 (no Tool) is no instance
+                found.append((mon.tool, PASSIVES[cards[mon.tool]]))
+    if state.stadium in holders:
+        found.append((state.stadium, PASSIVES[cards[state.stadium]]))
     result = tuple(found)
     _LAST_SOURCES = (state.cards, a.active, a.bench, z.active, z.bench, state.stadium, result)
     return result
 
 
 _HOOKS = tuple(f.name for f in fields(Passive))
+
+
+@per_game
+def _holders(cards: tuple[str, ...]) -> frozenset[int]:
+    """The game's card instances that have a passive."""
+    return frozenset(i for i, card in enumerate(cards) if card in PASSIVES)
 
 
 @per_game

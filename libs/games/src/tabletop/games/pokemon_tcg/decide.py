@@ -46,7 +46,7 @@ def choose(b: EventBuilder[State], c: Choose) -> None:
             )
     elif c.option not in prompt.options or c.option in prompt.picked:
         raise IllegalCommand(TCGCode.NOT_AN_OPTION, f"{c.option} is not one of the options")
-    b.emit(_picked(c.seat, c.option, prompt.hidden))
+    b.emit(_picked[c.seat, c.option, prompt.hidden])
     prompt = b.state.prompt
     assert prompt is not None
     # A choice among hidden cards never ends by itself when its options run out:

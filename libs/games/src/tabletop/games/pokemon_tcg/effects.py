@@ -118,7 +118,7 @@ def run(
                 ctx.vars[result.key] = ()
                 continue
             b.emit(
-                _prompt_opened(
+                _prompt_opened[
                     seat if result.seat is None else result.seat,
                     result.kind,
                     result.options,
@@ -132,7 +132,7 @@ def run(
                     source,
                     seat,
                     _frozen(ctx.vars),
-                )
+                ]
             )
             return
 

@@ -5,35 +5,21 @@ commands `legal_commands` lists, the events `decide` records) hold values of exa
 the fields' types (ints, tuples of ints, the events' own literals), which validation
 would hand back unchanged: `made` builds them without it, as `model_construct` would,
 for a fraction of the cost (pydantic's own `model_construct` costs more than
-validating). `interned` also shares one instance per distinct message: the same
-`EndTurn(seat=0)` or `TurnEnded(seat=0)` is handed out every time.
+validating). `interned` also shares one instance per distinct message, in a table
+looked up in C: the same `EndTurn(seat=0)` or `TurnEnded(seat=0)` is handed out
+every time.
 tests/games/pokemon_tcg/test_tcg_interned.py checks every message of many random
 games against the validated model.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 from tabletop.kernel import Message
 
 M = TypeVar("M", bound=Message)
 M_co = TypeVar("M_co", bound=Message, covariant=True)
-
-
-class _Shared(Protocol):
-    def __call__(self, kind: type[M], /, **fields: Any) -> M: ...
-
-
-def _build(kind: type[Message], /, **fields: Any) -> Message:
-    return kind(**fields)
-
-
-# `shared(kind, **fields)`: `kind(**fields)`, built (and validated) once; fields must
-# be hashable (typed: 1 and True stay apart). The cache's C wrapper is the function:
-# no Python frame per call. For messages whose values a client may have chosen.
-shared = cast(_Shared, lru_cache(maxsize=1 << 16, typed=True)(_build))
 
 
 class _Maker(Protocol[M_co]):
@@ -73,20 +59,25 @@ def made(kind: type[M], *names: str) -> _Maker[M]:
     return make
 
 
-def interned(kind: type[M], *names: str) -> _Maker[M]:
-    """`make(*values)`: the shared `made(kind, *names)(*values)`, built once. Positional
-    values keyed in a plain dict: several times cheaper than `shared`'s keyword key,
-    for the messages made on every step. Each field has one type at every call site,
-    so 1 and True never share a key."""
-    build = made(kind, *names)
-    cache: dict[tuple[Any, ...], M] = {}
+class Interned(dict[Any, M]):
+    """`table[v1, v2, ...]`: the shared `made(kind, *names)(v1, v2, ...)`, built at its
+    first look-up (`__missing__`), then a plain dict hit with no Python frame: the
+    commands `legal_commands` lists and the events of every turn come back step after
+    step. Each field has one type at every call site, so 1 and True never share a key.
+    A single field is looked up by its value alone (`table[seat]`)."""
 
-    def make(*values: Any) -> M:
-        found = cache.get(values)
-        if found is None:
-            if len(cache) >= 1 << 16:  # bounded, like `shared`: a long-lived service
-                cache.clear()
-            found = cache[values] = build(*values)
+    def __init__(self, kind: type[M], *names: str) -> None:
+        super().__init__()
+        self._make = made(kind, *names)
+        self._single = len(names) == 1
+
+    def __missing__(self, key: Any) -> M:
+        if len(self) >= 1 << 16:  # bounded, like `shared`: a long-lived service
+            self.clear()
+        found = self[key] = self._make(key) if self._single else self._make(*key)
         return found
 
-    return make
+
+def interned(kind: type[M], *names: str) -> Interned[M]:
+    """The `Interned` table of `kind` by the values of `names`, in that order."""
+    return Interned(kind, *names)

@@ -2,7 +2,7 @@
 
 The main phase keeps the candidates that the `why_not_*` checks of main_phase.py
 accept, so `decide` and `legal_commands` can never disagree. The commands are
-shared frozen instances (`commands.shared`): the same ones come back step
+shared frozen instances (`interned` tables): the same ones come back step
 after step, and validating each anew was most of the enumeration's time."""
 
 from __future__ import annotations
@@ -81,11 +81,11 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     side = s.sides[seat]
     basics = [i for i in side.hand if card_of(s, i).is_basic_pokemon]
     if side.active is None:
-        return [_set_active(seat, i) for i in basics]
+        return [_set_active[seat, i] for i in basics]
     out: list[Command] = []
     if len(side.bench) < BENCH:
-        out += [_play_basic(seat, i) for i in basics]
-    out.append(_finish_setup(seat))
+        out += [_play_basic[seat, i] for i in basics]
+    out.append(_finish_setup[seat])
     return out
 
 
@@ -98,9 +98,9 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         if seat != p.seat:
             return []
         picked = p.picked
-        out: list[Command] = [_choose(seat, o) for o in p.options if o not in picked]
+        out: list[Command] = [_choose[seat, o] for o in p.options if o not in picked]
         if len(picked) >= p.need:
-            out.append(_choose(seat, None))
+            out.append(_choose[seat, None])
         return out
     phase = state.phase
     if phase == MAIN:
@@ -108,7 +108,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == CHOOSE_FIRST:
         if seat != state.chooser:
             return []
-        return [_choose_first(seat, True), _choose_first(seat, False)]
+        return [_choose_first[seat, True], _choose_first[seat, False]]
     if phase == SETUP and seat in (0, 1) and not state.sides[seat].ready:
         return _setup_commands(state, seat)
     return []
@@ -182,20 +182,20 @@ def _main_commands(s: State, seat: int) -> list[Command]:
         c = rows[i]
         if c.is_basic_pokemon:
             if can_bench:
-                out.append(_play_basic(seat, i))
+                out.append(_play_basic[seat, i])
         elif c.is_pokemon:
             if names is None:
                 names = set(map(_names(s.cards).__getitem__, mons))
             below = c.evolves_from
             if below in names:  # else nothing to evolve (the usual case)
                 out += [
-                    _evolve(seat, i, mon.card)
+                    _evolve[seat, i, mon.card]
                     for mon in in_play
                     if rows[mon.card].name == below and _may_evolve(s, mon)
                 ]
         elif c.kind == "energy":
             if can_attach:
-                out += [_attach(seat, i, t) for t in mons]
+                out += [_attach[seat, i, t] for t in mons]
         else:
             # A Trainer: `trainer_rule_refusal` has nothing left to refuse past the
             # kinds blocked this turn, but a Tool on a Pokémon that has one and a
@@ -206,18 +206,18 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             if kind == "tool":
                 free = [mon.card for mon in in_play if mon.tool < 0]
                 if free and trainer_playable(s, seat, i):
-                    out += [_play_trainer(seat, i, t) for t in free]
+                    out += [_play_trainer[seat, i, t] for t in free]
             elif (
                 kind != "stadium" or s.stadium < 0 or rows[s.stadium].name != c.name
             ) and trainer_playable(s, seat, i):
-                out.append(_play_trainer(seat, i, None))
+                out.append(_play_trainer[seat, i, None])
     out += [
-        _use_ability(seat, t)
+        _use_ability[seat, t]
         for t in with_abilities(s, mons)
         if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
     ]
     if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
-        out.append(_use_stadium(seat))
+        out.append(_use_stadium[seat])
     active = side.active
     if active is not None:
         # why_not_retreat, asked once: every candidate pays the cost with distinct
@@ -229,7 +229,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             and not (s.markers and is_marked(s, "cant_retreat", active.card))
         ):
             out += [
-                _retreat(seat, mon.card, paid)
+                _retreat[seat, mon.card, paid]
                 for paid in combinations(active.energy, retreat_cost(s, active))
                 for mon in side.bench
             ]
@@ -237,9 +237,9 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             # attack_refusal's two tests, without making a refusal for each attack refused
             energy, mon = active.energy, active.card
             out += [
-                _use_attack(seat, i)
+                _use_attack[seat, i]
                 for i, attack in enumerate(rows[mon].attacks)
                 if energy_meets(s, energy, attack.cost) and not attack_prevented(s, mon, i)
             ]
-    out.append(_end_turn(seat))
+    out.append(_end_turn[seat])
     return out

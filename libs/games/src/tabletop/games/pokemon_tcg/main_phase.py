@@ -361,7 +361,7 @@ def evolved(s: State, seat: int, card: int, target: int, from_deck: bool = False
     """The event of `card` evolving `target` (from the hand, or the deck)."""
     mon = s.sides[seat].find(target)
     keeps = mon is not None and keeps_poison(s, mon)
-    return (_evolved_from_deck if from_deck else _evolved)(seat, card, target, keeps)
+    return (_evolved_from_deck if from_deck else _evolved)[seat, card, target, keeps]
 
 
 def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
@@ -388,7 +388,7 @@ _evolved_from_deck = interned(EvolvedFromDeck, "seat", "card", "target", "keeps_
 
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(_benched(c.seat, c.card))
+    b.emit(_benched[c.seat, c.card])
     when_played(b, c.seat, c.card)
 
 
@@ -400,32 +400,32 @@ def evolve(b: EventBuilder[State], c: Evolve) -> None:
 
 def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(_attached(c.seat, c.card, c.target))
+    b.emit(_attached[c.seat, c.card, c.target])
 
 
 def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(_trainer_played(c.seat, c.card, kind, c.target))
+    b.emit(_trainer_played[c.seat, c.card, kind, c.target])
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
 def use_ability(b: EventBuilder[State], c: UseAbility) -> None:
     _refuse(why_not_ability(b.state, c.seat, c.pokemon))
-    b.emit(_ability_used(c.seat, c.pokemon))
+    b.emit(_ability_used[c.seat, c.pokemon])
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
 def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
     _refuse(why_not_stadium(b.state, c.seat))
-    b.emit(_stadium_used(c.seat))
+    b.emit(_stadium_used[c.seat])
     run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
 
 
 def retreat(b: EventBuilder[State], c: Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
-    b.emit(_retreated(c.seat, c.discard, c.to))
+    b.emit(_retreated[c.seat, c.discard, c.to])
 
 
 def attack(b: EventBuilder[State], c: UseAttack) -> None:
@@ -434,10 +434,10 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
     side = s.sides[c.seat]
     active = side.active
     assert active is not None
-    b.emit(_attack_used(c.seat, active.card, c.attack))
+    b.emit(_attack_used[c.seat, active.card, c.attack])
     if side.rotation == CONFUSED and not chance.flip(b, c.seat):
         # Confused and tails: 3 damage counters on itself, and the attack fails.
-        b.emit(_confused(active.card, 30, True))
+        b.emit(_confused[active.card, 30, True])
         return
     if is_marked(s, "attack_may_fail", active.card) and not chance.flip(b, c.seat):
         return  # Apply Oil: tails, the attack doesn't happen
@@ -448,4 +448,4 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(_turn_ended(c.seat))
+    b.emit(_turn_ended[c.seat])

@@ -73,7 +73,7 @@ def advance(b: EventBuilder[State]) -> None:
                 return
             settled = s.sides
         if s.phase == ATTACKED:
-            b.emit(_turn_ended(s.current))
+            b.emit(_turn_ended[s.current])
         elif s.phase == CHECKUP:
             checkup(b)
         elif s.phase == BETWEEN:
@@ -102,7 +102,7 @@ def knockouts(b: EventBuilder[State]) -> None:
         by_attack = s.phase == ATTACKED
         for seat, mon in down:
             by_damage = mon.card in s.downed_by_attack
-            b.emit(_knocked_out(seat, mon.card, by_attack, by_damage))
+            b.emit(_knocked_out[seat, mon.card, by_attack, by_damage])
             due[1 - seat] += 2 if is_ex(s, mon) else 1
         for seat in _order(s):
             prizes = b.state.sides[seat].prizes[: due[seat]]
@@ -209,14 +209,14 @@ def answer_engine_prompt(
     b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
 ) -> None:
     if kind == "promote":
-        b.emit(_switched(seat, picks[0]))
+        b.emit(_switched[seat, picks[0]])
 
 
 def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(_prompt_closed(prompt.seat))
+    b.emit(_prompt_closed[prompt.seat])
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
@@ -234,9 +234,9 @@ def checkup(b: EventBuilder[State]) -> None:
         if active is None:
             continue
         if side.poison:
-            b.emit(_counters(active.card, 10 * side.poison, True))
+            b.emit(_counters[active.card, 10 * side.poison, True])
         if side.burned:
-            b.emit(_counters(active.card, 20, True))
+            b.emit(_counters[active.card, 20, True])
             if chance.flip(b, seat):
                 b.emit(ConditionChanged(seat=seat, condition="burned", on=False))
         if side.rotation == ASLEEP and chance.flip(b, seat):
@@ -249,7 +249,7 @@ def checkup(b: EventBuilder[State]) -> None:
 def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(_turn_started(seat, s.turn + 1))
+    b.emit(_turn_started[seat, s.turn + 1])
     if not b.state.sides[seat].deck:
         b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return

@@ -59,10 +59,10 @@ def deal(ctx: Ctx, attacker: Mon, target: Mon, amount: int) -> None:
     back on the attacker for it (Rocky Helmet...)."""
     if not amount:
         return
-    ctx.b.emit(_damaged(target.card, amount))
+    ctx.b.emit(_damaged[target.card, amount])
     counters = retaliation(ctx.state, attacker, target)
     if counters:
-        ctx.b.emit(_countered(attacker.card, 10 * counters, True))
+        ctx.b.emit(_countered[attacker.card, 10 * counters, True])
 
 
 def flip_coins(count: int) -> Step:
@@ -131,7 +131,7 @@ def self_damage(amount: int) -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         if me is not None:
-            ctx.b.emit(_damaged(me.card, amount))
+            ctx.b.emit(_damaged[me.card, amount])
 
     return step
 
@@ -212,7 +212,7 @@ def end_turn() -> Step:
     """ "Your turn ends"."""
 
     def step(ctx: Ctx) -> None:
-        ctx.b.emit(_turn_ended(ctx.seat))
+        ctx.b.emit(_turn_ended[ctx.seat])
 
     return step
 
@@ -277,7 +277,7 @@ def damage_each_own_bench(amount: int) -> Step:
         for mon in ctx.state.sides[ctx.seat].bench:
             dealt = attack_damage(ctx.state, me, mon, amount)
             if dealt:
-                ctx.b.emit(_damaged(mon.card, dealt))
+                ctx.b.emit(_damaged[mon.card, dealt])
 
     return step
 

@@ -132,7 +132,7 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
 def bench_picked(key: str = "found") -> Step:
     """Put the picked Basic Pokémon onto your Bench."""
-    return for_each_pick(key, lambda ctx, card: _benched(ctx.seat, card))
+    return for_each_pick(key, lambda ctx, card: _benched[ctx.seat, card])
 
 
 def is_basic(c: Card) -> bool:
