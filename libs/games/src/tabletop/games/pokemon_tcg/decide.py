@@ -88,5 +88,5 @@ def decide(state: State, command: Command, rng: random.Random) -> EventBuilder[S
         )
     b = EventBuilder(state, rng, evolve)
     _HANDLERS[type(command)](b, command)
-    advance(b)
+    advance(b, state)
     return b

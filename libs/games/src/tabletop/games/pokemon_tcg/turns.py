@@ -38,9 +38,10 @@ from .state import (
     CARDS,
     CHECKUP,
     CHOOSE_FIRST,
+    MAIN,
     PARALYZED,
-    SETUP,
     Mon,
+    Side,
     State,
 )
 
@@ -57,29 +58,53 @@ _switched = interned(Switched, "seat", "to")
 _counters = interned(Damaged, "target", "amount", "counters")
 
 
-def advance(b: EventBuilder[State]) -> None:
-    # Outside an attack, what `knockouts` does depends on the sides alone, and once it
-    # has run on them it has nothing more to do there: a turn's end (a phase change,
-    # no Pokémon touched) need not ask again.
-    settled = None
+def advance(b: EventBuilder[State], before: State) -> None:
+    """Run the game on after a command from `before` until a player must decide."""
+    # Outside an attack, what `knockouts` does depends on the Pokémon in play and the
+    # prizes alone, and once it has run on them it has nothing more to do there: a
+    # draw, a Trainer, a turn's end need not ask again. A main-phase decision has had
+    # it run on its own (every state that commands or their replay reach).
+    settled = before.sides if before.phase == MAIN and before.prompt is None else None
     while True:
         s = b.state
-        if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
+        if s.winners or s.prompt is not None:
             return
-        if s.sides is not settled or s.phase == ATTACKED:
+        phase = s.phase
+        if phase < MAIN:  # choosing who goes first, setting up
+            return
+        if phase == ATTACKED or settled is None or not _same_in_play(s.sides, settled):
             knockouts(b)
             s = b.state  # Knock Outs may have ended the game or started Sudden Death
             if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
                 return
-            settled = s.sides
-        if s.phase == ATTACKED:
+            settled, phase = s.sides, s.phase
+        if phase == MAIN:
+            return
+        if phase == ATTACKED:
             b.emit(_turn_ended[s.current])
-        elif s.phase == CHECKUP:
+        elif phase == CHECKUP:
             checkup(b)
-        elif s.phase == BETWEEN:
+        elif phase == BETWEEN:
             start_turn(b)
         else:
             return
+
+
+def _same_in_play(sides: tuple[Side, Side], settled: tuple[Side, Side]) -> bool:
+    """The same Pokémon in play and prizes on both sides (records are immutable: the
+    same objects)."""
+    if sides is settled:
+        return True
+    a, z = sides
+    was, wz = settled
+    return (
+        a.active is was.active
+        and a.bench is was.bench
+        and a.prizes is was.prizes
+        and z.active is wz.active
+        and z.bench is wz.bench
+        and z.prizes is wz.prizes
+    )
 
 
 def _order(s: State) -> tuple[int, int]:
