@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from .. import chance
@@ -13,7 +14,7 @@ from ..cards import Card
 from ..effects import Ask, Ctx, Step
 from ..events import BasicBenched, Zone
 from ..interned import interned
-from ..state import BENCH, State, card_of
+from ..state import BENCH, CARDS, State, per_game
 from .attacks import if_heads
 from .counts import Count
 from .moves import for_each_pick, move_cards
@@ -21,6 +22,30 @@ from .moves import for_each_pick, move_cards
 _benched = interned(BasicBenched, "seat", "card")
 
 Filter = Callable[[Card], bool]
+
+
+_PASSING: dict[Filter, frozenset[str]] = {}  # the card ids each filter lets through
+
+
+@per_game
+def _matches(cards: tuple[str, ...]) -> dict[Filter, frozenset[int]]:
+    return {}
+
+
+def matching(state: State, where: Filter) -> frozenset[int]:
+    """The game's card instances whose card passes `where` (a test of the printed card
+    alone), found once per game and filter (in C, from the card ids it lets through,
+    found once): a pile is then filtered in C (`matching(...).intersection(pile)`)
+    instead of a call per card."""
+    table = _matches(state.cards)
+    found = table.get(where)
+    if found is None:
+        ids = _PASSING.get(where)
+        if ids is None:
+            ids = _PASSING[where] = frozenset(i for i, c in CARDS.items() if where(c))
+        cards = state.cards
+        found = table[where] = frozenset(compress(range(len(cards)), map(ids.__contains__, cards)))
+    return found
 
 
 # The options of a choice among hidden cards, from the state, the chooser and
@@ -98,7 +123,7 @@ def ask_deck(kind: str, where: Filter, most: int, key: str = "found") -> Step:
     search so sample.py can re-ask it over a re-dealt deck."""
 
     def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(sorted(i for i in state.sides[seat].deck if where(card_of(state, i))))
+        return tuple(sorted(matching(state, where).intersection(state.sides[seat].deck)))
 
     return hidden_ask(kind, "deck", options, most=most, key=key)
 
@@ -107,7 +132,7 @@ def ask_hand(kind: str, where: Filter, *, most: int, need: int, key: str = "chos
     """Pick cards of your own hand (hidden from the opponent)."""
 
     def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(sorted(i for i in state.sides[seat].hand if where(card_of(state, i))))
+        return tuple(sorted(matching(state, where).intersection(state.sides[seat].hand)))
 
     return hidden_ask(kind, "hand", options, most=most, need=need, key=key)
 
@@ -151,7 +176,7 @@ def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step
 
     def step(ctx: Ctx) -> Ask:
         pile = ctx.state.sides[ctx.seat].discard
-        options = tuple(sorted(i for i in pile if where(card_of(ctx.state, i))))
+        options = tuple(sorted(matching(ctx.state, where).intersection(pile)))
         return Ask(kind, options, key=key, need=0, most=most)
 
     return step
@@ -204,7 +229,8 @@ def each_player_reshuffles_and_draws(count: int) -> Step:
 
 def in_discard(where: Filter) -> Count:
     def count(ctx: Ctx) -> int:
-        return sum(1 for i in ctx.state.sides[ctx.seat].discard if where(card_of(ctx.state, i)))
+        # A card is in one pile once: the matching cards there, counted in C.
+        return len(matching(ctx.state, where).intersection(ctx.state.sides[ctx.seat].discard))
 
     return count
 
