@@ -153,16 +153,12 @@ def _may_evolve(s: State, mon: Mon) -> bool:
 
 @per_game
 def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
-    """The card of each instance, and its name (one subscript, no id look-up)."""
+    """The card of each instance (one subscript, no id look-up)."""
     return tuple(CARDS[card] for card in cards)
 
 
-@per_game
-def _names(cards: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(CARDS[card].name for card in cards)
-
-
 _CARD = attrgetter("card")
+_NAME = attrgetter("name")
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
@@ -185,7 +181,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 out.append(_play_basic[seat, i])
         elif c.is_pokemon:
             if names is None:
-                names = set(map(_names(s.cards).__getitem__, mons))
+                names = set(map(_NAME, map(rows.__getitem__, mons)))
             below = c.evolves_from
             if below in names:  # else nothing to evolve (the usual case)
                 out += [

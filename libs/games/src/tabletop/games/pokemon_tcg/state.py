@@ -162,15 +162,22 @@ T = TypeVar("T")
 
 
 def per_game(derive: Callable[[tuple[str, ...]], T]) -> Callable[[tuple[str, ...]], T]:
-    """`derive(cards)`, a fact of a game's two decks (`State.cards`), remembered for the
-    last game asked about: a game keeps the same `cards` tuple from start to end (and
-    so do its sampled worlds), so the check is one identity test."""
+    """`derive(cards)`, a fact of a game's two decks (`State.cards`), derived once per
+    game: a game keeps the same `cards` tuple from start to end (and so do its sampled
+    worlds), so the last game's answer is one identity test away, and the other
+    games' (a service interleaves many) one look-up by identity."""
     last: list[tuple[Any, Any]] = [(None, None)]
+    games: dict[int, tuple[tuple[str, ...], T]] = {}  # by id(cards), the tuple kept alive
 
     def facts(cards: tuple[str, ...]) -> T:
         known, found = last[0]  # one read: the pair stays consistent across threads
         if known is not cards:
-            found = derive(cards)
+            entry = games.get(id(cards))
+            if entry is None or entry[0] is not cards:
+                if len(games) >= 256:  # bounded: games come and go
+                    games.clear()
+                entry = games[id(cards)] = (cards, derive(cards))
+            found = entry[1]
             last[0] = (cards, found)
         result: T = found
         return result
