@@ -75,6 +75,7 @@ from .state import (
     owner,
     replace_mon,
     with_discard,
+    with_hand,
     with_phase,
     with_prompt,
     with_side,
@@ -82,6 +83,7 @@ from .state import (
 from .zones import cured, from_deck, from_hand, put, take, without
 
 _ROTATION = {"asleep": ASLEEP, "confused": CONFUSED, "paralyzed": PARALYZED}
+_new = tuple.__new__  # a record from its fields in order, without a constructor frame
 
 
 def _unmarked(state: State, instance: int) -> State:
@@ -147,14 +149,17 @@ def _turn_started(s: State, e: TurnStarted) -> State:
     markers = tuple(k for k in s.markers if k.until >= e.turn) if s.markers else ()
     # Once a turn: rebuilt positionally (cards, sides, phase, chooser, first, turn,
     # current, used, abilities_used, stadium, prompt, markers, ..., downed_by_attack, ...).
-    return State(
+    return _new(State, (
         s.cards, s.sides, MAIN, s.chooser, s.first, e.turn, e.seat, 0, (), s.stadium, s.prompt,
         markers, *s[12:15], (), *s[16:]
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _moved(s: State, e: CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
+    if e.source == "deck" and e.dest == "hand" and not e.revealed:  # a draw: the usual move
+        side = from_deck(s.sides[e.seat], e.cards)
+        return with_side(s, e.seat, with_hand(side, tuple(sorted(side.hand + e.cards)), side.known))
     source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
     taken = take(s.sides[source_seat], e.source, e.cards, e.origin)
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
@@ -174,7 +179,8 @@ def _energy_attached(s: State, e: EnergyAttached) -> State:
     side = from_hand(s.sides[e.seat], (e.card,))
     mon = side.find(e.target)  # one of the seat's own Pokémon (decide checks it)
     assert mon is not None
-    side = replace_mon(side, e.target, Mon(mon.card, mon.below, (*mon.energy, e.card), *mon[3:]))
+    charged = _new(Mon, (mon.card, mon.below, (*mon.energy, e.card), *mon[3:]))
+    side = replace_mon(side, e.target, charged)
     return with_side(s, e.seat, side, used=s.used | ENERGY)
 
 
@@ -328,8 +334,8 @@ def _prompt(s: State, e: PromptOpened) -> State:
     assert e.options is not None
     resume = None
     if e.script is not None:
-        resume = Resume(e.script, e.step, e.controller, e.source, e.vars)
-    prompt = Prompt(e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden)
+        resume = _new(Resume, (e.script, e.step, e.controller, e.source, e.vars))
+    prompt = _new(Prompt, (e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden))
     return with_prompt(s, prompt)
 
 
@@ -338,7 +344,7 @@ def _picked(s: State, e: Picked) -> State:
     if e.option is None:
         return s
     p = s.prompt  # one pick more (a prompt's sixth field), rebuilt positionally
-    return with_prompt(s, Prompt._make((*p[:5], (*p.picked, e.option), *p[6:])))
+    return with_prompt(s, _new(Prompt, (*p[:5], (*p.picked, e.option), *p[6:])))
 
 
 def _stadium_gone(s: State, seat: int) -> State:

@@ -228,8 +228,12 @@ def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
         return _with_mons(side, mon, side.bench)
-    bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return _with_mons(side, side.active, tuple(m for m in bench if m is not None))
+    bench = side.bench
+    for i, m in enumerate(bench):  # no generator: a Bench holds at most five
+        if m.card == instance:
+            kept = () if mon is None else (mon,)
+            return _with_mons(side, side.active, bench[:i] + kept + bench[i + 1 :])
+    return side  # no such Pokémon: nothing to replace
 
 
 def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:

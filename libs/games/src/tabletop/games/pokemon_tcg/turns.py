@@ -72,7 +72,12 @@ def advance(b: EventBuilder[State], before: State) -> None:
         phase = s.phase
         if phase < MAIN:  # choosing who goes first, setting up
             return
-        if phase == ATTACKED or settled is None or not _same_in_play(s.sides, settled):
+        sides = s.sides
+        if (
+            phase == ATTACKED
+            or settled is None
+            or (sides is not settled and not _same_in_play(sides, settled))
+        ):
             knockouts(b)
             s = b.state  # Knock Outs may have ended the game or started Sudden Death
             if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
@@ -93,8 +98,6 @@ def advance(b: EventBuilder[State], before: State) -> None:
 def _same_in_play(sides: tuple[Side, Side], settled: tuple[Side, Side]) -> bool:
     """The same Pokémon in play and prizes on both sides (records are immutable: the
     same objects)."""
-    if sides is settled:
-        return True
     a, z = sides
     was, wz = settled
     return (
@@ -253,6 +256,10 @@ def checkup(b: EventBuilder[State]) -> None:
     flip: heads recovers), Asleep (flip: heads wakes up), Paralyzed (recovers
     after its owner's turn). Knock Outs follow (in `advance`)."""
     s = b.state
+    a, z = s.sides
+    if not (a.rotation or a.poison or a.burned or z.rotation or z.poison or z.burned):
+        b.emit(_CHECKUP_DONE)  # the usual case: no special condition on either side
+        return
     for seat in _order(s):
         side = b.state.sides[seat]
         active = side.active
