@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card, catalog
-from .state import CARDS, Mon, State, card_of, is_active, per_game
+from .state import CARDS, Mon, State, card_of, instances_of, is_active, per_game
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ _HOOKS = tuple(f.name for f in fields(Passive))
 @per_game
 def _holders(cards: tuple[str, ...]) -> frozenset[int]:
     """The game's card instances that have a passive."""
-    return frozenset(i for i, card in enumerate(cards) if card in PASSIVES)
+    return instances_of(cards, PASSIVES.keys())
 
 
 @per_game

@@ -154,7 +154,7 @@ def _may_evolve(s: State, mon: Mon) -> bool:
 @per_game
 def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
     """The card of each instance (one subscript, no id look-up)."""
-    return tuple(CARDS[card] for card in cards)
+    return tuple(map(CARDS.__getitem__, cards))
 
 
 _CARD = attrgetter("card")

@@ -55,6 +55,7 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
+    instances_of,
     per_game,
     player_marker,
 )
@@ -199,7 +200,8 @@ def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None)
 @per_game
 def _ability_holders(cards: tuple[str, ...]) -> frozenset[int]:
     """The game's card instances with an Ability used from the main phase."""
-    return frozenset(i for i, card in enumerate(cards) if (e := POOL.get(card)) and e.ability)
+    with_one = {card for card in set(cards) if (entry := POOL.get(card)) and entry.ability}
+    return instances_of(cards, with_one)
 
 
 def with_abilities(s: State, pokemon: list[int]) -> list[int]:
@@ -291,12 +293,17 @@ def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> R
     return None
 
 
+@per_game
+def _energy_types(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The type letter of each instance's Energy ('' for other cards)."""
+    return tuple(CARDS[card].energy_type for card in cards)
+
+
 def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
     if len(energy) < len(cost):
         return False  # too few Energy, whatever their types (every Energy gives one)
-    cards = s.cards
-    have = [CARDS[cards[e]].energy_type for e in energy]
+    have = list(map(_energy_types(s.cards).__getitem__, energy))
     for letter in cost:
         if letter == "C":
             continue

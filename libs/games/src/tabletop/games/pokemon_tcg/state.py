@@ -9,7 +9,8 @@ A Pokémon in play is a `Mon`, named by the instance of its top card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
+from itertools import compress
 from typing import Any, NamedTuple, TypeVar
 
 from tabletop.kernel import replace
@@ -159,6 +160,11 @@ def card_of(state: State, instance: int) -> Card:
 
 
 T = TypeVar("T")
+
+
+def instances_of(cards: tuple[str, ...], ids: Container[str]) -> frozenset[int]:
+    """The game's card instances whose card id is in `ids`, found in C."""
+    return frozenset(compress(range(len(cards)), map(ids.__contains__, cards)))
 
 
 def per_game(derive: Callable[[tuple[str, ...]], T]) -> Callable[[tuple[str, ...]], T]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any
 
 from .. import chance
@@ -14,7 +13,7 @@ from ..cards import Card
 from ..effects import Ask, Ctx, Step
 from ..events import BasicBenched, Zone
 from ..interned import interned
-from ..state import BENCH, CARDS, State, per_game
+from ..state import BENCH, CARDS, State, instances_of, per_game
 from .attacks import if_heads
 from .counts import Count
 from .moves import for_each_pick, move_cards
@@ -43,8 +42,7 @@ def matching(state: State, where: Filter) -> frozenset[int]:
         ids = _PASSING.get(where)
         if ids is None:
             ids = _PASSING[where] = frozenset(i for i, c in CARDS.items() if where(c))
-        cards = state.cards
-        found = table[where] = frozenset(compress(range(len(cards)), map(ids.__contains__, cards)))
+        found = table[where] = instances_of(state.cards, ids)
     return found
 
 
