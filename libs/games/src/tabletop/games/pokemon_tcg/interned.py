@@ -14,6 +14,7 @@ games against the validated model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from tabletop.kernel import Message
@@ -59,25 +60,32 @@ def made(kind: type[M], *names: str) -> _Maker[M]:
     return make
 
 
-class Interned(dict[Any, M]):
-    """`table[v1, v2, ...]`: the shared `made(kind, *names)(v1, v2, ...)`, built at its
-    first look-up (`__missing__`), then a plain dict hit with no Python frame: the
-    commands `legal_commands` lists and the events of every turn come back step after
-    step. Each field has one type at every call site, so 1 and True never share a key.
-    A single field is looked up by its value alone (`table[seat]`)."""
+K = TypeVar("K")
+V = TypeVar("V")
 
-    def __init__(self, kind: type[M], *names: str) -> None:
+
+class Table(dict[K, V]):
+    """`table[key]`: `derive(key)`, derived at its first look-up (`__missing__`), then a
+    plain dict hit with no Python frame. For pure functions of small keys asked step
+    after step. Bounded: a long-lived service starts it afresh when it fills."""
+
+    def __init__(self, derive: Callable[[K], V]) -> None:
         super().__init__()
-        self._make = made(kind, *names)
-        self._single = len(names) == 1
+        self._derive = derive
 
-    def __missing__(self, key: Any) -> M:
-        if len(self) >= 1 << 16:  # bounded, like `shared`: a long-lived service
+    def __missing__(self, key: K) -> V:
+        if len(self) >= 1 << 16:
             self.clear()
-        found = self[key] = self._make(key) if self._single else self._make(*key)
+        found = self[key] = self._derive(key)
         return found
 
 
-def interned(kind: type[M], *names: str) -> Interned[M]:
-    """The `Interned` table of `kind` by the values of `names`, in that order."""
-    return Interned(kind, *names)
+def interned(kind: type[M], *names: str) -> Table[Any, M]:
+    """`table[v1, v2, ...]`: the shared `made(kind, *names)(v1, v2, ...)`, built once: the
+    commands `legal_commands` lists and the events of every turn come back step after
+    step. Each field has one type at every call site, so 1 and True never share a key.
+    A single field is looked up by its value alone (`table[seat]`)."""
+    make = made(kind, *names)
+    if len(names) == 1:
+        return Table(make)
+    return Table(lambda values: make(*values))

@@ -29,15 +29,16 @@ from .commands import (
     UseStadium,
 )
 from .damage import evolves_early, is_marked, retreat_cost
-from .interned import interned
+from .interned import Table, interned
 from .main_phase import (
     ability_rule_refusal,
     ability_usable,
     attack_prevented,
     attacker_refusal,
-    energy_meets,
+    energy_types,
     stadium_has_effect,
     trainer_playable,
+    types_meet,
     why_not_stadium,
     with_abilities,
 )
@@ -158,6 +159,31 @@ def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
 
 
 _CARD = attrgetter("card")
+
+
+# Whole runs of commands, by what they are made of: one dict hit for all of them.
+_attachments: Table[tuple[int, int, tuple[int, ...]], tuple[Command, ...]] = Table(
+    lambda key: tuple(_attach[key[0], key[1], t] for t in key[2])
+)  # (seat, Energy card, the Pokémon in play) -> one attachment to each
+
+
+def _retreat_run(key: tuple[int, tuple[int, ...], int, tuple[int, ...]]) -> tuple[Command, ...]:
+    """(seat, Energy attached, Retreat Cost, Benched Pokémon): every payment to each."""
+    seat, energy, cost, bench = key
+    return tuple(_retreat[seat, to, paid] for paid in combinations(energy, cost) for to in bench)
+
+
+_retreats = Table(_retreat_run)
+
+
+def _paid_run(key: tuple[int, str, tuple[str, ...]]) -> tuple[UseAttack, ...]:
+    """(seat, the Active Pokémon's card id, its Energy's types): the attacks paid for."""
+    seat, card, types = key
+    attacks = CARDS[card].attacks
+    return tuple(_use_attack[seat, i] for i, a in enumerate(attacks) if types_meet(types, a.cost))
+
+
+_paid_attacks = Table(_paid_run)
 _NAME = attrgetter("name")
 
 
@@ -169,7 +195,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     rows = _rows(s.cards)
     out: list[Command] = []
     in_play = side.mons()
-    mons = list(map(_CARD, in_play))
+    mons = tuple(map(_CARD, in_play))
     can_bench = len(side.bench) < BENCH  # bench_refusal's one test left for a Basic
     can_attach = not s.used & ENERGY
     names: set[str] | None = None  # of the Pokémon in play, made at the first evolution
@@ -191,7 +217,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 ]
         elif c.kind == "energy":
             if can_attach:
-                out += [_attach[seat, i, t] for t in mons]
+                out += _attachments[seat, i, mons]
         else:
             # A Trainer: `trainer_rule_refusal` has nothing left to refuse past the
             # kinds blocked this turn, but a Tool on a Pokémon that has one and a
@@ -224,18 +250,16 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             and side.rotation not in (ASLEEP, PARALYZED)
             and not (s.markers and is_marked(s, "cant_retreat", active.card))
         ):
-            out += [
-                _retreat[seat, mon.card, paid]
-                for paid in combinations(active.energy, retreat_cost(s, active))
-                for mon in side.bench
-            ]
+            cost = retreat_cost(s, active)
+            out += _retreats[seat, active.energy, cost, tuple(map(_CARD, side.bench))]
         if attacker_refusal(s, seat) is None:
-            # attack_refusal's two tests, without making a refusal for each attack refused
-            energy, mon = active.energy, active.card
-            out += [
-                _use_attack[seat, i]
-                for i, attack in enumerate(rows[mon].attacks)
-                if energy_meets(s, energy, attack.cost) and not attack_prevented(s, mon, i)
-            ]
+            # attack_refusal's two tests, without making a refusal for each attack refused:
+            # the attacks the Energy pays for, by the types attached, then lasting effects.
+            mon = active.card
+            types = tuple(map(energy_types(s.cards).__getitem__, active.energy))
+            paid = _paid_attacks[seat, s.cards[mon], types]
+            if s.markers:
+                paid = tuple(c for c in paid if not attack_prevented(s, mon, c.attack))
+            out += paid
     out.append(_end_turn[seat])
     return out

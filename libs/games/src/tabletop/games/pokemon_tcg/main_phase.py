@@ -204,7 +204,7 @@ def _ability_holders(cards: tuple[str, ...]) -> frozenset[int]:
     return instances_of(cards, with_one)
 
 
-def with_abilities(s: State, pokemon: list[int]) -> list[int]:
+def with_abilities(s: State, pokemon: tuple[int, ...]) -> list[int]:
     """Those of `pokemon` whose card has an Ability to use (a cheap first test for
     enumeration, one call for all; none, the usual case, asked in C)."""
     holders = _ability_holders(s.cards)
@@ -294,7 +294,7 @@ def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> R
 
 
 @per_game
-def _energy_types(cards: tuple[str, ...]) -> tuple[str, ...]:
+def energy_types(cards: tuple[str, ...]) -> tuple[str, ...]:
     """The type letter of each instance's Energy ('' for other cards)."""
     return tuple(CARDS[card].energy_type for card in cards)
 
@@ -303,7 +303,14 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
     if len(energy) < len(cost):
         return False  # too few Energy, whatever their types (every Energy gives one)
-    have = list(map(_energy_types(s.cards).__getitem__, energy))
+    return types_meet(tuple(map(energy_types(s.cards).__getitem__, energy)), cost)
+
+
+def types_meet(types: tuple[str, ...], cost: str) -> bool:
+    """Energy of these types pays `cost` (`energy_meets` past the cards)."""
+    if len(types) < len(cost):
+        return False
+    have = list(types)
     for letter in cost:
         if letter == "C":
             continue
