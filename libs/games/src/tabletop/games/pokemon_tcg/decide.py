@@ -27,7 +27,7 @@ from .commands import (
     UseStadium,
 )
 from .events import Picked
-from .evolve import evolve
+from .evolve import evolve_next
 from .interned import interned
 from .state import SETUP, State
 from .turns import advance, close_prompt
@@ -86,7 +86,7 @@ def decide(state: State, command: Command, rng: random.Random) -> EventBuilder[S
         raise IllegalCommand(
             TCGCode.CHOICE_PENDING, f"answer the pending choice ({state.prompt.kind}) first"
         )
-    b = EventBuilder(state, rng, evolve)
+    b = EventBuilder(state, rng, evolve_next)
     _HANDLERS[type(command)](b, command)
     advance(b, state)
     return b

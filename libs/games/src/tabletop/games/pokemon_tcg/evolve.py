@@ -76,7 +76,6 @@ from .state import (
     replace_mon,
     with_discard,
     with_hand,
-    with_phase,
     with_prompt,
     with_side,
 )
@@ -363,6 +362,16 @@ def _damaged(s: State, e: Damaged) -> State:
     return s
 
 
+def _phase_to(phase: int) -> Callable[[State, Event], State]:
+    """The fold of an event that moves the turn on to `phase` (every turn's end and
+    checkup: the phase changed in one copy, no frame around it)."""
+
+    def fold(s: State, _: Event) -> State:
+        return _new(State, (s.cards, s.sides, phase, *s[3:]))
+
+    return fold
+
+
 _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     GameStarted: _started,
     FirstChooserDrawn: lambda s, e: replace(s, chooser=e.seat),
@@ -386,7 +395,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     AbilityUsed: lambda s, e: replace(s, abilities_used=(*s.abilities_used, e.pokemon)),
     Retreated: _retreated,
     Switched: lambda s, e: _switch(s, e.seat, e.to),
-    AttackUsed: lambda s, e: with_phase(s, ATTACKED),
+    AttackUsed: _phase_to(ATTACKED),
     CoinFlipped: lambda s, e: s,
     Damaged: _damaged,
     Healed: lambda s, e: _update_mon(
@@ -404,8 +413,8 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     PromptOpened: _prompt,
     Picked: _picked,
     PromptClosed: lambda s, e: with_prompt(s, None),
-    TurnEnded: lambda s, e: with_phase(s, CHECKUP),
-    CheckupDone: lambda s, e: with_phase(s, BETWEEN),
+    TurnEnded: _phase_to(CHECKUP),
+    CheckupDone: _phase_to(BETWEEN),
     SuddenDeath: _sudden_death,
     GameOver: lambda s, e: replace(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
 }
@@ -422,3 +431,9 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None:
         assert isinstance(event, GameStarted), "a game starts with game_started"
     return fold(state, event)
+
+
+def evolve_next(state: State, event: Event) -> State:
+    """`evolve` of a game under way: what `decide`'s builder folds with (every event,
+    so without the first event's check)."""
+    return _FOLDS[type(event)](state, event)

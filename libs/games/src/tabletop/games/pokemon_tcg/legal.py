@@ -64,13 +64,13 @@ from .state import (
 
 
 def to_act(state: State) -> list[int]:
+    phase = state.phase
+    if phase == MAIN and state.prompt is None:  # the usual case (a game over is not MAIN)
+        return [state.current]
     if state.winners:
         return []
     if state.prompt is not None:
         return [state.prompt.seat]
-    phase = state.phase
-    if phase == MAIN:
-        return [state.current]
     if phase == CHOOSE_FIRST:
         return [state.chooser]
     if phase == SETUP:
@@ -233,11 +233,13 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 kind != "stadium" or s.stadium < 0 or rows[s.stadium].name != c.name
             ) and trainer_playable(s, seat, i):
                 out.append(_play_trainer[seat, i, None])
-    out += [
-        _use_ability[seat, t]
-        for t in with_abilities(s, mons)
-        if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
-    ]
+    able = with_abilities(s, mons)
+    if able:  # most positions have none
+        out += [
+            _use_ability[seat, t]
+            for t in able
+            if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
+        ]
     if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
         out.append(_use_stadium[seat])
     active = side.active
