@@ -76,6 +76,8 @@ from .state import (
     replace_mon,
     with_discard,
     with_hand,
+    with_mons,
+    with_piles,
     with_prompt,
     with_side,
 )
@@ -106,7 +108,7 @@ def _switch(state: State, seat: int, to: int) -> State:
     assert new is not None
     old = side.active
     bench = tuple(b for b in side.bench if b.card != to) + ((old,) if old else ())
-    state = with_side(state, seat, replace(cured(side), active=new, bench=bench))
+    state = with_side(state, seat, with_mons(cured(side), new, bench))
     return _unmarked(state, old.card) if old else state
 
 
@@ -135,7 +137,7 @@ def _benched(s: State, e: BasicBenched) -> State:
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
     side = from_deck(from_hand(side, gone), gone)
-    return with_side(s, e.seat, replace(side, bench=bench))
+    return with_side(s, e.seat, with_mons(side, side.active, bench))
 
 
 def _revealed(s: State, e: SetupRevealed) -> State:
@@ -185,7 +187,7 @@ def _energy_attached(s: State, e: EnergyAttached) -> State:
 
 def _shuffled(s: State, e: DeckShuffled) -> State:
     assert e.order is not None
-    return with_side(s, e.seat, replace(s.sides[e.seat], deck=e.order, known_top=()))
+    return with_side(s, e.seat, with_piles(s.sides[e.seat], e.order, ()))
 
 
 def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
@@ -197,7 +199,7 @@ def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
     side = from_hand(side, (e.card,))
-    evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
+    evolved = _new(Mon, (e.card, (*mon.below, mon.card), mon.energy, mon.tool, mon.damage, s.turn))
     side = replace_mon(side, e.target, evolved)
     if was_active:
         poison = side.poison if e.keeps_poison else 0
@@ -229,7 +231,8 @@ def _retreated(s: State, e: Retreated) -> State:
     s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
     side = s.sides[e.seat]
     s = with_side(s, e.seat, with_discard(side, side.discard + e.discarded))
-    return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
+    s = _switch(s, e.seat, e.to)
+    return _new(State, (*s[:7], s.used | RETREAT, *s[8:]))  # `used`, the eighth field
 
 
 def _condition(s: State, e: ConditionChanged) -> State:
@@ -353,9 +356,19 @@ def _stadium_gone(s: State, seat: int) -> State:
     )
 
 
+def _with_damage(state: State, instance: int, damage: int) -> State:
+    """`_update_mon(state, instance, damage=damage)`, the copies made positionally."""
+    seat = owner(instance)
+    side = state.sides[seat]
+    mon = side.find(instance)
+    assert mon is not None, f"no Pokémon {instance} in play"
+    damaged = _new(Mon, (*mon[:4], damage, mon[5]))  # `damage`, the fifth field
+    return with_side(state, seat, replace_mon(side, instance, damaged))
+
+
 def _damaged(s: State, e: Damaged) -> State:
     before = _mon_damage(s, e.target)
-    s = _update_mon(s, e.target, damage=before + e.amount)
+    s = _with_damage(s, e.target, before + e.amount)
     hp = card(s.cards[e.target]).hp
     if not e.counters and s.phase == ATTACKED and before < hp <= before + e.amount:
         s = replace(s, downed_by_attack=(*s.downed_by_attack, e.target))
@@ -398,9 +411,7 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     AttackUsed: _phase_to(ATTACKED),
     CoinFlipped: lambda s, e: s,
     Damaged: _damaged,
-    Healed: lambda s, e: _update_mon(
-        s, e.target, damage=max(0, _mon_damage(s, e.target) - e.amount)
-    ),
+    Healed: lambda s, e: _with_damage(s, e.target, max(0, _mon_damage(s, e.target) - e.amount)),
     ConditionChanged: _condition,
     MarkerAdded: lambda s, e: replace(
         s, markers=(*s.markers, Marker(e.kind, e.target, e.until, e.amount))

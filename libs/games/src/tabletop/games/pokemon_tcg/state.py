@@ -233,16 +233,17 @@ def with_discard(side: Side, discard: tuple[int, ...]) -> Side:
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return _with_mons(side, mon, side.bench)
+        return with_mons(side, mon, side.bench)
     bench = side.bench
     for i, m in enumerate(bench):  # no generator: a Bench holds at most five
         if m.card == instance:
             kept = () if mon is None else (mon,)
-            return _with_mons(side, side.active, bench[:i] + kept + bench[i + 1 :])
+            return with_mons(side, side.active, bench[:i] + kept + bench[i + 1 :])
     return side  # no such Pokémon: nothing to replace
 
 
-def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+def with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+    """`side` with its Active Pokémon and Bench replaced."""
     d, k, h, n, c, p, _, _, r, rt, po, bu, mu, re = side  # every field, in order
     return _new(Side, (d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re))
 
