@@ -161,21 +161,7 @@ def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
 _CARD = attrgetter("card")
 
 
-# Whole runs of commands, by what they are made of: one dict hit for all of them.
-_attachments: Table[tuple[int, int, tuple[int, ...]], tuple[Command, ...]] = Table(
-    lambda key: tuple(_attach[key[0], key[1], t] for t in key[2])
-)  # (seat, Energy card, the Pokémon in play) -> one attachment to each
-
-
-def _retreat_run(key: tuple[int, tuple[int, ...], int, tuple[int, ...]]) -> tuple[Command, ...]:
-    """(seat, Energy attached, Retreat Cost, Benched Pokémon): every payment to each."""
-    seat, energy, cost, bench = key
-    return tuple(_retreat[seat, to, paid] for paid in combinations(energy, cost) for to in bench)
-
-
-_retreats = Table(_retreat_run)
-
-
+# The attacks an Active Pokémon can pay for, by what decides it (one dict hit for all).
 def _paid_run(key: tuple[int, str, tuple[str, ...]]) -> tuple[UseAttack, ...]:
     """(seat, the Active Pokémon's card id, its Energy's types): the attacks paid for."""
     seat, card, types = key
@@ -217,7 +203,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 ]
         elif c.kind == "energy":
             if can_attach:
-                out += _attachments[seat, i, mons]
+                out += [_attach[seat, i, t] for t in mons]
         else:
             # A Trainer: `trainer_rule_refusal` has nothing left to refuse past the
             # kinds blocked this turn, but a Tool on a Pokémon that has one and a
@@ -252,8 +238,11 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             and side.rotation not in (ASLEEP, PARALYZED)
             and not (s.markers and is_marked(s, "cant_retreat", active.card))
         ):
-            cost = retreat_cost(s, active)
-            out += _retreats[seat, active.energy, cost, tuple(map(_CARD, side.bench))]
+            out += [
+                _retreat[seat, mon.card, paid]
+                for paid in combinations(active.energy, retreat_cost(s, active))
+                for mon in side.bench
+            ]
         if attacker_refusal(s, seat) is None:
             # attack_refusal's two tests, without making a refusal for each attack refused:
             # the attacks the Energy pays for, by the types attached, then lasting effects.

@@ -38,7 +38,7 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
-from .interned import interned
+from .interned import interned, made
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -391,7 +391,7 @@ _benched = interned(BasicBenched, "seat", "card")
 _attached = interned(EnergyAttached, "seat", "card", "target")
 _trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
 _turn_ended = interned(TurnEnded, "seat")
-_retreated = interned(Retreated, "seat", "discarded", "to")
+_retreated = made(Retreated, "seat", "discarded", "to")  # one game's Energy: not shared
 _ability_used = interned(AbilityUsed, "seat", "pokemon")
 _stadium_used = interned(StadiumUsed, "seat")
 _attack_used = interned(AttackUsed, "seat", "pokemon", "attack")
@@ -439,7 +439,7 @@ def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
 
 def retreat(b: EventBuilder[State], c: Retreat) -> None:
     _refuse(why_not_retreat(b.state, c.seat, c.to, c.discard))
-    b.emit(_retreated[c.seat, c.discard, c.to])
+    b.emit(_retreated(c.seat, c.discard, c.to))
 
 
 def attack(b: EventBuilder[State], c: UseAttack) -> None:
