@@ -12,7 +12,6 @@ from operator import attrgetter
 
 from tabletop.kernel import Command
 
-from .cards import Card
 from .commands import (
     AttachEnergy,
     Choose,
@@ -29,18 +28,17 @@ from .commands import (
     UseStadium,
 )
 from .damage import evolves_early, is_marked, retreat_cost
+from .instances import facts
 from .interned import Table, interned
 from .main_phase import (
     ability_rule_refusal,
     ability_usable,
     attack_prevented,
     attacker_refusal,
-    energy_types,
     stadium_has_effect,
     trainer_playable,
     types_meet,
     why_not_stadium,
-    with_abilities,
 )
 from .state import (
     ASLEEP,
@@ -58,7 +56,6 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
-    per_game,
     player_marker,
 )
 
@@ -152,12 +149,6 @@ def _may_evolve(s: State, mon: Mon) -> bool:
     return (not first_turn_of_player(s) and mon.since != s.turn) or evolves_early(s, mon)
 
 
-@per_game
-def _rows(cards: tuple[str, ...]) -> tuple[Card, ...]:
-    """The card of each instance (one subscript, no id look-up)."""
-    return tuple(map(CARDS.__getitem__, cards))
-
-
 _CARD = attrgetter("card")
 
 
@@ -178,7 +169,8 @@ def _main_commands(s: State, seat: int) -> list[Command]:
     # checks skip those two tests (the `why_not_*` checks repeat them), and what
     # answers the same for every candidate is asked once.
     side = s.sides[seat]
-    rows = _rows(s.cards)
+    game = facts(s.cards)
+    rows = game.rows
     out: list[Command] = []
     in_play = side.mons()
     mons = tuple(map(_CARD, in_play))
@@ -219,12 +211,13 @@ def _main_commands(s: State, seat: int) -> list[Command]:
                 kind != "stadium" or s.stadium < 0 or rows[s.stadium].name != c.name
             ) and trainer_playable(s, seat, i):
                 out.append(_play_trainer[seat, i, None])
-    able = with_abilities(s, mons)
-    if able:  # most positions have none
+    if not game.abilities.isdisjoint(mons):  # most positions have no Ability to use
         out += [
             _use_ability[seat, t]
-            for t in able
-            if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
+            for t in mons
+            if t in game.abilities
+            and ability_rule_refusal(s, seat, t) is None
+            and ability_usable(s, seat, t)
         ]
     if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
         out.append(_use_stadium[seat])
@@ -247,7 +240,7 @@ def _main_commands(s: State, seat: int) -> list[Command]:
             # attack_refusal's two tests, without making a refusal for each attack refused:
             # the attacks the Energy pays for, by the types attached, then lasting effects.
             mon = active.card
-            types = tuple(map(energy_types(s.cards).__getitem__, active.energy))
+            types = tuple(map(game.types.__getitem__, active.energy))
             paid = _paid_attacks[seat, s.cards[mon], types]
             if s.markers:
                 paid = tuple(c for c in paid if not attack_prevented(s, mon, c.attack))

@@ -38,6 +38,7 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
+from .instances import facts
 from .interned import interned, made
 from .registry import POOL
 from .state import (
@@ -55,8 +56,6 @@ from .state import (
     State,
     card_of,
     first_turn_of_player,
-    instances_of,
-    per_game,
     player_marker,
 )
 
@@ -197,22 +196,6 @@ def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None)
     return None
 
 
-@per_game
-def _ability_holders(cards: tuple[str, ...]) -> frozenset[int]:
-    """The game's card instances with an Ability used from the main phase."""
-    with_one = {card for card in set(cards) if (entry := POOL.get(card)) and entry.ability}
-    return instances_of(cards, with_one)
-
-
-def with_abilities(s: State, pokemon: tuple[int, ...]) -> list[int]:
-    """Those of `pokemon` whose card has an Ability to use (a cheap first test for
-    enumeration, one call for all; none, the usual case, asked in C)."""
-    holders = _ability_holders(s.cards)
-    if holders.isdisjoint(pokemon):
-        return []
-    return [t for t in pokemon if t in holders]
-
-
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
     return _main(s) or ability_refusal(s, seat, pokemon)
 
@@ -293,17 +276,11 @@ def why_not_retreat(s: State, seat: int, to: int, discard: tuple[int, ...]) -> R
     return None
 
 
-@per_game
-def energy_types(cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The type letter of each instance's Energy ('' for other cards)."""
-    return tuple(CARDS[card].energy_type for card in cards)
-
-
 def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
     if len(energy) < len(cost):
         return False  # too few Energy, whatever their types (every Energy gives one)
-    return types_meet(tuple(map(energy_types(s.cards).__getitem__, energy)), cost)
+    return types_meet(tuple(map(facts(s.cards).types.__getitem__, energy)), cost)
 
 
 def types_meet(types: tuple[str, ...], cost: str) -> bool:
