@@ -13,8 +13,6 @@ from collections.abc import Callable, Container
 from itertools import compress
 from typing import Any, NamedTuple, TypeVar
 
-from tabletop.kernel import replace
-
 from .cards import Card, catalog
 
 DECK = 60
@@ -191,14 +189,13 @@ def per_game(derive: Callable[[tuple[str, ...]], T]) -> Callable[[tuple[str, ...
     return facts
 
 
-def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
-    """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
+def with_side(state: State, seat: int, side: Side, used: int = -1) -> State:
+    """`state` with `side` as seat's side (and `used`, when given, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    if not changes:
+    if used < 0:
         return _new(State, (state.cards, sides, *state[2:]))  # the hottest copy
-    if len(changes) == 1 and "used" in changes:  # an Energy attached, a Trainer played
-        return _new(State, (state.cards, sides, *state[2:7], changes["used"], *state[8:]))
-    return replace(state, sides=sides, **changes)
+    # An Energy attached, a Trainer played: `used` is the eighth field.
+    return _new(State, (state.cards, sides, *state[2:7], used, *state[8:]))
 
 
 # The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
