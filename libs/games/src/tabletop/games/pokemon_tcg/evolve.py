@@ -226,13 +226,15 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
 
 
 def _retreated(s: State, e: Retreated) -> State:
-    active = s.sides[e.seat].active
-    assert active is not None
-    s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
+    """The Active Pokémon pays (its Energy to the discard pile) and changes places with
+    the benched `to`: `_switch` after the payment, in one copy of the side."""
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, with_discard(side, side.discard + e.discarded))
-    s = _switch(s, e.seat, e.to)
-    return _new(State, (*s[:7], s.used | RETREAT, *s[8:]))  # `used`, the eighth field
+    active, new = side.active, side.find(e.to)
+    assert active is not None and new is not None
+    paid = _new(Mon, (active.card, active.below, without(active.energy, e.discarded), *active[3:]))
+    bench = (*(b for b in side.bench if b.card != e.to), paid)
+    side = with_mons(with_discard(cured(side), side.discard + e.discarded), new, bench)
+    return _unmarked(with_side(s, e.seat, side, used=s.used | RETREAT), active.card)
 
 
 def _condition(s: State, e: ConditionChanged) -> State:
