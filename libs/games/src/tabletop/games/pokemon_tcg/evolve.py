@@ -378,8 +378,7 @@ def _damaged(s: State, e: Damaged) -> State:
 
 
 def _phase_to(phase: int) -> Callable[[State, Event], State]:
-    """The fold of an event that moves the turn on to `phase` (every turn's end and
-    checkup: the phase changed in one copy, no frame around it)."""
+    """The fold of an event moving the turn on to `phase`: one copy, no frame around it."""
 
     def fold(s: State, _: Event) -> State:
         return _new(State, (s.cards, s.sides, phase, *s[3:]))
@@ -447,6 +446,5 @@ def evolve(state: State | None, event: Event) -> State:
 
 
 def evolve_next(state: State, event: Event) -> State:
-    """`evolve` of a game under way: what `decide`'s builder folds with (every event,
-    so without the first event's check)."""
+    """`evolve` of a game under way (`decide`'s builder): no first-event check per event."""
     return _FOLDS[type(event)](state, event)
