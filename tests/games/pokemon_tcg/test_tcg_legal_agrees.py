@@ -10,9 +10,6 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-import pytest
-from pydantic import ValidationError
-
 from tabletop.games.pokemon_tcg import GAME
 from tabletop.games.pokemon_tcg.cards import catalog, printed_facts
 from tabletop.games.pokemon_tcg.commands import (
@@ -26,7 +23,6 @@ from tabletop.games.pokemon_tcg.commands import (
     UseAttack,
     UseStadium,
 )
-from tabletop.games.pokemon_tcg.interned import interned
 from tabletop.games.pokemon_tcg.main_phase import (
     why_not_ability,
     why_not_attach,
@@ -85,16 +81,6 @@ def test_main_phase_commands_are_what_the_checks_accept() -> None:
                 assert set(listed) == _accepted(s, s.current)
                 checked += 1
     assert checked > 500
-
-
-def test_interned_messages_are_shared_and_validated() -> None:
-    make = interned(AttachEnergy, "seat", "card", "target")
-    first = make(0, 5, 7)
-    assert first is make(0, 5, 7)
-    assert first == AttachEnergy(seat=0, card=5, target=7)
-    assert make(1, 5, 7) == AttachEnergy(seat=1, card=5, target=7)
-    with pytest.raises(ValidationError):  # validated when first made
-        make(0, -1, 7)
 
 
 def test_derived_card_facts_and_printed_facts() -> None:

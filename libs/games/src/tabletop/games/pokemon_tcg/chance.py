@@ -6,20 +6,23 @@ from __future__ import annotations
 from tabletop.kernel import EventBuilder
 
 from .events import CardsMoved, CoinFlipped, DeckShuffled
-from .interned import interned, shared
+from .interned import interned, made
 from .state import State
+
+_flipped = interned(CoinFlipped, "seat", "heads")
+_shuffled = made(DeckShuffled, "seat", "order")
 
 
 def flip(b: EventBuilder[State], seat: int) -> bool:
     heads = b.rng.random() < 0.5
-    b.emit(shared(CoinFlipped, seat=seat, heads=heads))
+    b.emit(_flipped[seat, heads])
     return heads
 
 
 def shuffle(b: EventBuilder[State], seat: int) -> None:
     order = list(b.state.sides[seat].deck)
     b.rng.shuffle(order)
-    b.emit(DeckShuffled(seat=seat, order=tuple(order)))
+    b.emit(_shuffled(seat, tuple(order)))
 
 
 _drawn = interned(CardsMoved, "seat", "cards", "count", "source", "dest")
@@ -29,5 +32,5 @@ def draw(b: EventBuilder[State], seat: int, count: int) -> tuple[int, ...]:
     """Draw up to `count` cards (fewer when the deck runs out)."""
     cards = b.state.sides[seat].deck[:count]
     if cards:
-        b.emit(_drawn(seat, cards, len(cards), "deck", "hand"))
+        b.emit(_drawn[seat, cards, len(cards), "deck", "hand"])
     return cards

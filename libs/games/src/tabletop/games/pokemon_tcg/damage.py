@@ -14,11 +14,11 @@ whether it applies (a Tool only to the Pokémon it is attached to).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import card, catalog
-from .state import Mon, State, card_of, is_active
+from .state import CARDS, Mon, State, card_of, instances_of, is_active, per_game
 
 
 @dataclass(frozen=True)
@@ -89,35 +89,52 @@ def sources(state: State) -> _Sources:
     ):
         found_before: _Sources = last[6]
         return found_before
-    cards, get = state.cards, PASSIVES.get
-    # `abilities_off` for every Pokémon, its lock asked once: whether a Klefki is Active.
-    locked = any(
-        side.active is not None and cards[side.active.card] in _LOCKERS for side in state.sides
-    )
+    cards = state.cards
+    holders = _holders(cards)
+    locked: bool | None = None  # asked at the first Pokémon with a passive
     found: list[tuple[int, Passive]] = []
     for side in state.sides:
         active = side.active
         for mon in (active, *side.bench) if active is not None else side.bench:
-            card = cards[mon.card]
-            passive = get(card)
-            if passive is not None and not (
-                locked and card_of(state, mon.card).stage == 0 and card not in _LOCKERS
-            ):
-                found.append((mon.card, passive))
-            if mon.tool >= 0:
-                passive = get(cards[mon.tool])
-                if passive is not None:
-                    found.append((mon.tool, passive))
-    if state.stadium >= 0:
-        passive = get(cards[state.stadium])
-        if passive is not None:
-            found.append((state.stadium, passive))
+            if mon.card in holders:
+                card = cards[mon.card]
+                if locked is None:  # `abilities_off`'s lock, asked once: an Active Klefki
+                    locked = any(
+                        side.active is not None and cards[side.active.card] in _LOCKERS
+                        for side in state.sides
+                    )
+                if not (locked and CARDS[card].stage == 0 and card not in _LOCKERS):
+                    found.append((mon.card, PASSIVES[card]))
+            if mon.tool in holders:  # -1 (no Tool) is no instance
+                found.append((mon.tool, PASSIVES[cards[mon.tool]]))
+    if state.stadium in holders:
+        found.append((state.stadium, PASSIVES[cards[state.stadium]]))
     result = tuple(found)
     _LAST_SOURCES = (state.cards, a.active, a.bench, z.active, z.bench, state.stadium, result)
     return result
 
 
+_HOOKS = tuple(f.name for f in fields(Passive))
+
+
+@per_game
+def _holders(cards: tuple[str, ...]) -> frozenset[int]:
+    """The game's card instances that have a passive."""
+    return instances_of(cards, PASSIVES.keys())
+
+
+@per_game
+def hooks(cards: tuple[str, ...]) -> frozenset[str]:
+    """The `Passive` hooks some card of the game (any card of either deck) has: a hook
+    no card has needs no look at the cards in play (the usual case: most decks have
+    one or two kinds of passive, some none)."""
+    passives = [p for card in set(cards) if (p := PASSIVES.get(card)) is not None]
+    return frozenset(h for h in _HOOKS for p in passives if getattr(p, h) is not None)
+
+
 def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
+    if "prevents_condition" not in hooks(state.cards):
+        return False
     return any(
         p.prevents_condition(state, src, mon, condition)
         for src, p in sources(state)
@@ -126,26 +143,32 @@ def prevents_condition(state: State, mon: Mon, condition: str) -> bool:
 
 
 def retreat_cost(state: State, mon: Mon) -> int:
-    found = sources(state)
-    if not found:  # the usual case: nothing in play changes it
-        return max(0, card_of(state, mon.card).retreat)
-    delta = sum(p.retreat_delta(state, src, mon) for src, p in found if p.retreat_delta)
-    return max(0, card_of(state, mon.card).retreat + delta)
+    printed = CARDS[state.cards[mon.card]].retreat
+    if "retreat_delta" not in hooks(state.cards):  # the usual case: no card changes it
+        return max(0, printed)
+    delta = sum(p.retreat_delta(state, src, mon) for src, p in sources(state) if p.retreat_delta)
+    return max(0, printed + delta)
 
 
 def has_weakness(state: State, mon: Mon, energy_type: str) -> bool:
     if energy_type not in card_of(state, mon.card).weakness:
         return False
+    if "removes_weakness" not in hooks(state.cards):
+        return True
     return not any(
         p.removes_weakness(state, src, mon) for src, p in sources(state) if p.removes_weakness
     )
 
 
 def _marked(state: State, kind: str, instance: int) -> int:
+    if not state.markers:
+        return 0
     return sum(k.amount for k in state.markers if k.kind == kind and k.target == instance)
 
 
 def is_marked(state: State, kind: str, instance: int) -> bool:
+    if not state.markers:  # the usual case, without a generator
+        return False
     return any(k.kind == kind and k.target == instance for k in state.markers)
 
 
@@ -170,12 +193,14 @@ def attack_damage(
     if not against_active and is_tera(state, defender):
         return 0
     amount = base
+    found = hooks(state.cards)
     if against_active:
-        amount += sum(
-            p.attack_bonus(state, src, attacker, defender)
-            for src, p in sources(state)
-            if p.attack_bonus
-        )
+        if "attack_bonus" in found:
+            amount += sum(
+                p.attack_bonus(state, src, attacker, defender)
+                for src, p in sources(state)
+                if p.attack_bonus
+            )
         amount -= _marked(state, "weaker_attacks", attacker.card)
     amount = max(0, amount)
     attacking_type = card_of(state, attacker.card).type
@@ -184,24 +209,31 @@ def attack_damage(
     if against_active and resistance and attacking_type in card_of(state, defender.card).resistance:
         amount -= 30
     amount -= _marked(state, "less_damage", defender.card)
-    amount -= sum(
-        p.damage_reduction(state, src, attacker, defender)
-        for src, p in sources(state)
-        if p.damage_reduction
-    )
+    if "damage_reduction" in found:
+        amount -= sum(
+            p.damage_reduction(state, src, attacker, defender)
+            for src, p in sources(state)
+            if p.damage_reduction
+        )
     return max(0, amount)
 
 
 def evolves_early(state: State, mon: Mon) -> bool:
+    if "evolves_early" not in hooks(state.cards):
+        return False
     return any(p.evolves_early(state, src, mon) for src, p in sources(state) if p.evolves_early)
 
 
 def keeps_poison(state: State, mon: Mon) -> bool:
+    if "keeps_poison" not in hooks(state.cards):
+        return False
     return any(p.keeps_poison(state, src, mon) for src, p in sources(state) if p.keeps_poison)
 
 
 def retaliation(state: State, attacker: Mon, damaged: Mon) -> int:
     """Damage counters the attacker gets back for damaging `damaged`."""
+    if "retaliation" not in hooks(state.cards):
+        return 0
     return sum(
         p.retaliation(state, src, attacker, damaged) for src, p in sources(state) if p.retaliation
     )

@@ -27,7 +27,7 @@ from .commands import (
     UseStadium,
 )
 from .events import Picked
-from .evolve import evolve
+from .evolve import evolve_next
 from .interned import interned
 from .state import SETUP, State
 from .turns import advance, close_prompt
@@ -46,7 +46,7 @@ def choose(b: EventBuilder[State], c: Choose) -> None:
             )
     elif c.option not in prompt.options or c.option in prompt.picked:
         raise IllegalCommand(TCGCode.NOT_AN_OPTION, f"{c.option} is not one of the options")
-    b.emit(_picked(c.seat, c.option, prompt.hidden))
+    b.emit(_picked[c.seat, c.option, prompt.hidden])
     prompt = b.state.prompt
     assert prompt is not None
     # A choice among hidden cards never ends by itself when its options run out:
@@ -86,7 +86,7 @@ def decide(state: State, command: Command, rng: random.Random) -> EventBuilder[S
         raise IllegalCommand(
             TCGCode.CHOICE_PENDING, f"answer the pending choice ({state.prompt.kind}) first"
         )
-    b = EventBuilder(state, rng, evolve)
+    b = EventBuilder(state, rng, evolve_next)
     _HANDLERS[type(command)](b, command)
-    advance(b)
+    advance(b, state)
     return b

@@ -27,7 +27,7 @@ from typing import Any
 from tabletop.kernel import EventBuilder
 
 from .events import PromptOpened
-from .interned import interned
+from .interned import made
 from .state import Mon, Resume, State, Vars
 
 
@@ -87,8 +87,9 @@ def _frozen(vars: dict[str, Any]) -> Vars:
     )
 
 
-# Positional (interned): the same prompts open game after game.
-_prompt_opened = interned(
+# Positional, unvalidated (made, not interned: a prompt's options and variables are
+# those of one game, so a table of them would only grow).
+_prompt_opened = made(
     PromptOpened,
     *("seat", "kind", "options", "need", "most", "key", "hidden"),
     *("script", "step", "source", "controller", "vars"),

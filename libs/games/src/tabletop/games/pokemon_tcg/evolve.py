@@ -75,13 +75,16 @@ from .state import (
     owner,
     replace_mon,
     with_discard,
-    with_phase,
+    with_hand,
+    with_mons,
+    with_piles,
     with_prompt,
     with_side,
 )
 from .zones import cured, from_deck, from_hand, put, take, without
 
 _ROTATION = {"asleep": ASLEEP, "confused": CONFUSED, "paralyzed": PARALYZED}
+_new = tuple.__new__  # a record from its fields in order, without a constructor frame
 
 
 def _unmarked(state: State, instance: int) -> State:
@@ -105,7 +108,7 @@ def _switch(state: State, seat: int, to: int) -> State:
     assert new is not None
     old = side.active
     bench = tuple(b for b in side.bench if b.card != to) + ((old,) if old else ())
-    state = with_side(state, seat, replace(cured(side), active=new, bench=bench))
+    state = with_side(state, seat, with_mons(cured(side), new, bench))
     return _unmarked(state, old.card) if old else state
 
 
@@ -134,7 +137,7 @@ def _benched(s: State, e: BasicBenched) -> State:
     bench = (*side.bench, Mon(e.card, since=s.turn))
     gone = (e.card,)
     side = from_deck(from_hand(side, gone), gone)
-    return with_side(s, e.seat, replace(side, bench=bench))
+    return with_side(s, e.seat, with_mons(side, side.active, bench))
 
 
 def _revealed(s: State, e: SetupRevealed) -> State:
@@ -147,14 +150,17 @@ def _turn_started(s: State, e: TurnStarted) -> State:
     markers = tuple(k for k in s.markers if k.until >= e.turn) if s.markers else ()
     # Once a turn: rebuilt positionally (cards, sides, phase, chooser, first, turn,
     # current, used, abilities_used, stadium, prompt, markers, ..., downed_by_attack, ...).
-    return State(
+    return _new(State, (
         s.cards, s.sides, MAIN, s.chooser, s.first, e.turn, e.seat, 0, (), s.stadium, s.prompt,
         markers, *s[12:15], (), *s[16:]
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _moved(s: State, e: CardsMoved) -> State:
     assert e.cards is not None, "a redacted move cannot be folded"
+    if e.source == "deck" and e.dest == "hand" and not e.revealed:  # a draw: the usual move
+        side = from_deck(s.sides[e.seat], e.cards)
+        return with_side(s, e.seat, with_hand(side, tuple(sorted(side.hand + e.cards)), side.known))
     source_seat = owner(e.origin) if e.source == "energy" and e.origin is not None else e.seat
     taken = take(s.sides[source_seat], e.source, e.cards, e.origin)
     dest_seat = owner(e.target) if e.dest == "energy" and e.target is not None else e.seat
@@ -174,13 +180,14 @@ def _energy_attached(s: State, e: EnergyAttached) -> State:
     side = from_hand(s.sides[e.seat], (e.card,))
     mon = side.find(e.target)  # one of the seat's own Pokémon (decide checks it)
     assert mon is not None
-    side = replace_mon(side, e.target, Mon(mon.card, mon.below, (*mon.energy, e.card), *mon[3:]))
+    charged = _new(Mon, (mon.card, mon.below, (*mon.energy, e.card), *mon[3:]))
+    side = replace_mon(side, e.target, charged)
     return with_side(s, e.seat, side, used=s.used | ENERGY)
 
 
 def _shuffled(s: State, e: DeckShuffled) -> State:
     assert e.order is not None
-    return with_side(s, e.seat, replace(s.sides[e.seat], deck=e.order, known_top=()))
+    return with_side(s, e.seat, with_piles(s.sides[e.seat], e.order, ()))
 
 
 def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
@@ -192,7 +199,7 @@ def _evolved(s: State, e: Evolved | EvolvedFromDeck) -> State:
     assert mon is not None
     was_active = side.active is not None and side.active.card == e.target
     side = from_hand(side, (e.card,))
-    evolved = replace(mon, card=e.card, below=(*mon.below, mon.card), since=s.turn)
+    evolved = _new(Mon, (e.card, (*mon.below, mon.card), mon.energy, mon.tool, mon.damage, s.turn))
     side = replace_mon(side, e.target, evolved)
     if was_active:
         poison = side.poison if e.keeps_poison else 0
@@ -219,12 +226,15 @@ def _trainer(s: State, e: TrainerPlayed) -> State:
 
 
 def _retreated(s: State, e: Retreated) -> State:
-    active = s.sides[e.seat].active
-    assert active is not None
-    s = _update_mon(s, active.card, energy=without(active.energy, e.discarded))
+    """The Active Pokémon pays (its Energy to the discard pile) and changes places with
+    the benched `to`: `_switch` after the payment, in one copy of the side."""
     side = s.sides[e.seat]
-    s = with_side(s, e.seat, with_discard(side, side.discard + e.discarded))
-    return replace(_switch(s, e.seat, e.to), used=s.used | RETREAT)
+    active, new = side.active, side.find(e.to)
+    assert active is not None and new is not None
+    paid = _new(Mon, (active.card, active.below, without(active.energy, e.discarded), *active[3:]))
+    bench = (*(b for b in side.bench if b.card != e.to), paid)
+    side = with_mons(with_discard(cured(side), side.discard + e.discarded), new, bench)
+    return _unmarked(with_side(s, e.seat, side, used=s.used | RETREAT), active.card)
 
 
 def _condition(s: State, e: ConditionChanged) -> State:
@@ -328,8 +338,8 @@ def _prompt(s: State, e: PromptOpened) -> State:
     assert e.options is not None
     resume = None
     if e.script is not None:
-        resume = Resume(e.script, e.step, e.controller, e.source, e.vars)
-    prompt = Prompt(e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden)
+        resume = _new(Resume, (e.script, e.step, e.controller, e.source, e.vars))
+    prompt = _new(Prompt, (e.seat, e.kind, e.options, e.need, e.most, (), e.key, resume, e.hidden))
     return with_prompt(s, prompt)
 
 
@@ -338,7 +348,7 @@ def _picked(s: State, e: Picked) -> State:
     if e.option is None:
         return s
     p = s.prompt  # one pick more (a prompt's sixth field), rebuilt positionally
-    return with_prompt(s, Prompt._make((*p[:5], (*p.picked, e.option), *p[6:])))
+    return with_prompt(s, _new(Prompt, (*p[:5], (*p.picked, e.option), *p[6:])))
 
 
 def _stadium_gone(s: State, seat: int) -> State:
@@ -348,13 +358,32 @@ def _stadium_gone(s: State, seat: int) -> State:
     )
 
 
+def _with_damage(state: State, instance: int, damage: int) -> State:
+    """`_update_mon(state, instance, damage=damage)`, the copies made positionally."""
+    seat = owner(instance)
+    side = state.sides[seat]
+    mon = side.find(instance)
+    assert mon is not None, f"no Pokémon {instance} in play"
+    damaged = _new(Mon, (*mon[:4], damage, mon[5]))  # `damage`, the fifth field
+    return with_side(state, seat, replace_mon(side, instance, damaged))
+
+
 def _damaged(s: State, e: Damaged) -> State:
     before = _mon_damage(s, e.target)
-    s = _update_mon(s, e.target, damage=before + e.amount)
+    s = _with_damage(s, e.target, before + e.amount)
     hp = card(s.cards[e.target]).hp
     if not e.counters and s.phase == ATTACKED and before < hp <= before + e.amount:
         s = replace(s, downed_by_attack=(*s.downed_by_attack, e.target))
     return s
+
+
+def _phase_to(phase: int) -> Callable[[State, Event], State]:
+    """The fold of an event moving the turn on to `phase`: one copy, no frame around it."""
+
+    def fold(s: State, _: Event) -> State:
+        return _new(State, (s.cards, s.sides, phase, *s[3:]))
+
+    return fold
 
 
 _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
@@ -380,12 +409,10 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     AbilityUsed: lambda s, e: replace(s, abilities_used=(*s.abilities_used, e.pokemon)),
     Retreated: _retreated,
     Switched: lambda s, e: _switch(s, e.seat, e.to),
-    AttackUsed: lambda s, e: with_phase(s, ATTACKED),
+    AttackUsed: _phase_to(ATTACKED),
     CoinFlipped: lambda s, e: s,
     Damaged: _damaged,
-    Healed: lambda s, e: _update_mon(
-        s, e.target, damage=max(0, _mon_damage(s, e.target) - e.amount)
-    ),
+    Healed: lambda s, e: _with_damage(s, e.target, max(0, _mon_damage(s, e.target) - e.amount)),
     ConditionChanged: _condition,
     MarkerAdded: lambda s, e: replace(
         s, markers=(*s.markers, Marker(e.kind, e.target, e.until, e.amount))
@@ -398,8 +425,8 @@ _FOLDS: dict[type[Event], Callable[[Any, Any], State]] = {
     PromptOpened: _prompt,
     Picked: _picked,
     PromptClosed: lambda s, e: with_prompt(s, None),
-    TurnEnded: lambda s, e: with_phase(s, CHECKUP),
-    CheckupDone: lambda s, e: with_phase(s, BETWEEN),
+    TurnEnded: _phase_to(CHECKUP),
+    CheckupDone: _phase_to(BETWEEN),
     SuddenDeath: _sudden_death,
     GameOver: lambda s, e: replace(s, phase=OVER, winners=e.winners, reason=e.reason, prompt=None),
 }
@@ -416,3 +443,8 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None:
         assert isinstance(event, GameStarted), "a game starts with game_started"
     return fold(state, event)
+
+
+def evolve_next(state: State, event: Event) -> State:
+    """`evolve` of a game under way (`decide`'s builder): no first-event check per event."""
+    return _FOLDS[type(event)](state, event)

@@ -2,12 +2,13 @@
 
 The main phase keeps the candidates that the `why_not_*` checks of main_phase.py
 accept, so `decide` and `legal_commands` can never disagree. The commands are
-shared frozen instances (`commands.shared`): the same ones come back step
+shared frozen instances (`interned` tables): the same ones come back step
 after step, and validating each anew was most of the enumeration's time."""
 
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from tabletop.kernel import Command
 
@@ -26,33 +27,32 @@ from .commands import (
     UseAttack,
     UseStadium,
 )
-from .damage import evolves_early, retreat_cost
-from .interned import interned, shared
+from .damage import evolves_early, is_marked, retreat_cost
+from .instances import facts
+from .interned import Table, interned
 from .main_phase import (
     ability_rule_refusal,
     ability_usable,
     attack_prevented,
     attacker_refusal,
-    bench_full,
-    energy_meets,
-    evolve_refusal,
     stadium_has_effect,
     trainer_playable,
-    trainer_rule_refusal,
-    why_not_retreat,
+    types_meet,
     why_not_stadium,
-    with_abilities,
 )
 from .state import (
+    ASLEEP,
     BENCH,
     CARDS,
     CHOOSE_FIRST,
     ENERGY,
     MAIN,
+    PARALYZED,
     RETREAT,
     SETUP,
     STADIUM,
     SUPPORTER,
+    Mon,
     State,
     card_of,
     first_turn_of_player,
@@ -61,13 +61,13 @@ from .state import (
 
 
 def to_act(state: State) -> list[int]:
+    phase = state.phase
+    if phase == MAIN and state.prompt is None:  # the usual case (a game over is not MAIN)
+        return [state.current]
     if state.winners:
         return []
     if state.prompt is not None:
         return [state.prompt.seat]
-    phase = state.phase
-    if phase == MAIN:
-        return [state.current]
     if phase == CHOOSE_FIRST:
         return [state.chooser]
     if phase == SETUP:
@@ -79,11 +79,11 @@ def _setup_commands(s: State, seat: int) -> list[Command]:
     side = s.sides[seat]
     basics = [i for i in side.hand if card_of(s, i).is_basic_pokemon]
     if side.active is None:
-        return [shared(SetActive, seat=seat, card=i) for i in basics]
+        return [_set_active[seat, i] for i in basics]
     out: list[Command] = []
     if len(side.bench) < BENCH:
-        out += [shared(PlayBasic, seat=seat, card=i) for i in basics]
-    out.append(shared(FinishSetup, seat=seat))
+        out += [_play_basic[seat, i] for i in basics]
+    out.append(_finish_setup[seat])
     return out
 
 
@@ -95,11 +95,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if p is not None:
         if seat != p.seat:
             return []
-        out: list[Command] = [
-            shared(Choose, seat=seat, option=o) for o in p.options if o not in p.picked
-        ]
-        if len(p.picked) >= p.need:
-            out.append(shared(Choose, seat=seat, option=None))
+        picked = p.picked
+        out: list[Command] = [_choose[seat, o] for o in p.options if o not in picked]
+        if len(picked) >= p.need:
+            out.append(_choose[seat, None])
         return out
     phase = state.phase
     if phase == MAIN:
@@ -107,16 +106,17 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if phase == CHOOSE_FIRST:
         if seat != state.chooser:
             return []
-        return [
-            shared(ChooseFirst, seat=seat, go_first=True),
-            shared(ChooseFirst, seat=seat, go_first=False),
-        ]
+        return [_choose_first[seat, True], _choose_first[seat, False]]
     if phase == SETUP and seat in (0, 1) and not state.sides[seat].ready:
         return _setup_commands(state, seat)
     return []
 
 
-# The main phase's commands, made positionally (interned): built once, then a dict look-up.
+# The commands, made positionally (interned): built once, then a dict look-up.
+_choose = interned(Choose, "seat", "option")
+_set_active = interned(SetActive, "seat", "card")
+_finish_setup = interned(FinishSetup, "seat")
+_choose_first = interned(ChooseFirst, "seat", "go_first")
 _play_basic = interned(PlayBasic, "seat", "card")
 _evolve = interned(Evolve, "seat", "card", "target")
 _attach = interned(AttachEnergy, "seat", "card", "target")
@@ -143,76 +143,107 @@ def _blocked_trainers(s: State, seat: int) -> tuple[str, ...]:
     return blocked
 
 
-def _trainer_ok(s: State, seat: int, card: int, target: int | None) -> bool:
-    """`trainer_refusal(...) is None`, without making the refusal of a Trainer that
-    would do nothing (the most common refusal while enumerating)."""
-    return trainer_rule_refusal(s, seat, card, target) is None and trainer_playable(s, seat, card)
+def _may_evolve(s: State, mon: Mon) -> bool:
+    """`evolve_refusal` past the names: not on the player's first turn nor the turn
+    the Pokémon came into play or evolved, unless Adaptive Evolution lifts both."""
+    return (not first_turn_of_player(s) and mon.since != s.turn) or evolves_early(s, mon)
+
+
+_CARD = attrgetter("card")
+
+
+# The attacks an Active Pokémon can pay for, by what decides it (one dict hit for all).
+def _paid_run(key: tuple[int, str, tuple[str, ...]]) -> tuple[UseAttack, ...]:
+    """(seat, the Active Pokémon's card id, its Energy's types): the attacks paid for."""
+    seat, card, types = key
+    attacks = CARDS[card].attacks
+    return tuple(_use_attack[seat, i] for i, a in enumerate(attacks) if types_meet(types, a.cost))
+
+
+_paid_attacks = Table(_paid_run)
+_NAME = attrgetter("name")
 
 
 def _main_commands(s: State, seat: int) -> list[Command]:
     # Only called in the main phase without a prompt, for cards in the hand: the
-    # `*_refusal` checks skip those two tests (the `why_not_*` checks repeat them).
+    # checks skip those two tests (the `why_not_*` checks repeat them), and what
+    # answers the same for every candidate is asked once.
     side = s.sides[seat]
-    cards = s.cards
+    game = facts(s.cards)
+    rows = game.rows
     out: list[Command] = []
     in_play = side.mons()
-    mons = [mon.card for mon in in_play]
-    names = [CARDS[cards[t]].name for t in mons]
-    # Checked once, not per card and target (Adaptive Evolution lifts the first-turn rule).
-    can_evolve = not first_turn_of_player(s) or any(evolves_early(s, mon) for mon in in_play)
+    mons = tuple(map(_CARD, in_play))
+    can_bench = len(side.bench) < BENCH  # bench_refusal's one test left for a Basic
     can_attach = not s.used & ENERGY
-    can_bench: bool | None = None  # the same answer for every Basic: asked once
+    names: set[str] | None = None  # of the Pokémon in play, made at the first evolution
     blocked = _blocked_trainers(s, seat)
     for i in side.hand:
-        c = CARDS[cards[i]]
+        c = rows[i]
         if c.is_basic_pokemon:
-            if can_bench is None:  # bench_refusal's one test left for a Basic
-                can_bench = not bench_full(s, seat)
             if can_bench:
-                out.append(_play_basic(seat, i))
+                out.append(_play_basic[seat, i])
         elif c.is_pokemon:
-            if can_evolve:
+            if names is None:
+                names = set(map(_NAME, map(rows.__getitem__, mons)))
+            below = c.evolves_from
+            if below in names:  # else nothing to evolve (the usual case)
                 out += [
-                    _evolve(seat, i, t)
-                    for t, name in zip(mons, names, strict=True)
-                    if name == c.evolves_from and evolve_refusal(s, seat, i, t) is None
+                    _evolve[seat, i, mon.card]
+                    for mon in in_play
+                    if rows[mon.card].name == below and _may_evolve(s, mon)
                 ]
         elif c.kind == "energy":
             if can_attach:
-                out += [_attach(seat, i, t) for t in mons]
-        elif c.trainer_kind in blocked:
-            continue
-        elif c.trainer_kind == "tool":  # refused at once on a Pokémon with a Tool
-            out += [
-                _play_trainer(seat, i, mon.card)
-                for mon in in_play
-                if mon.tool < 0 and _trainer_ok(s, seat, i, mon.card)
-            ]
-        elif _trainer_ok(s, seat, i, None):
-            out.append(_play_trainer(seat, i, None))
-    out += [
-        _use_ability(seat, t)
-        for t in with_abilities(s, mons)
-        if ability_rule_refusal(s, seat, t) is None and ability_usable(s, seat, t)
-    ]
+                out += [_attach[seat, i, t] for t in mons]
+        else:
+            # A Trainer: `trainer_rule_refusal` has nothing left to refuse past the
+            # kinds blocked this turn, but a Tool on a Pokémon that has one and a
+            # Stadium of the same name as the one in play.
+            kind = c.trainer_kind
+            if kind in blocked:
+                continue
+            if kind == "tool":
+                free = [mon.card for mon in in_play if mon.tool < 0]
+                if free and trainer_playable(s, seat, i):
+                    out += [_play_trainer[seat, i, t] for t in free]
+            elif (
+                kind != "stadium" or s.stadium < 0 or rows[s.stadium].name != c.name
+            ) and trainer_playable(s, seat, i):
+                out.append(_play_trainer[seat, i, None])
+    if not game.abilities.isdisjoint(mons):  # most positions have no Ability to use
+        out += [
+            _use_ability[seat, t]
+            for t in mons
+            if t in game.abilities
+            and ability_rule_refusal(s, seat, t) is None
+            and ability_usable(s, seat, t)
+        ]
     if s.stadium >= 0 and stadium_has_effect(s) and why_not_stadium(s, seat) is None:
-        out.append(_use_stadium(seat))
+        out.append(_use_stadium[seat])
     active = side.active
     if active is not None:
-        if not s.used & RETREAT and side.bench:
-            payments = list(combinations(active.energy, retreat_cost(s, active)))
-            # Every candidate pays the cost with distinct attached Energy and goes to
-            # a Benched Pokémon, so the check answers the same for all: ask it once.
-            first = (side.bench[0].card, payments[0]) if payments else None
-            if first is not None and why_not_retreat(s, seat, *first) is None:
-                out += [_retreat(seat, mon.card, paid) for paid in payments for mon in side.bench]
-        if attacker_refusal(s, seat) is None:
-            # attack_refusal's two tests, without making a refusal for each attack refused
-            energy, mon = active.energy, active.card
+        # why_not_retreat, asked once: every candidate pays the cost with distinct
+        # Energy attached to the Active Pokémon and goes to a Benched Pokémon.
+        if (
+            not s.used & RETREAT
+            and side.bench
+            and side.rotation not in (ASLEEP, PARALYZED)
+            and not (s.markers and is_marked(s, "cant_retreat", active.card))
+        ):
             out += [
-                _use_attack(seat, i)
-                for i, attack in enumerate(CARDS[cards[mon]].attacks)
-                if energy_meets(s, energy, attack.cost) and not attack_prevented(s, mon, i)
+                _retreat[seat, mon.card, paid]
+                for paid in combinations(active.energy, retreat_cost(s, active))
+                for mon in side.bench
             ]
-    out.append(_end_turn(seat))
+        if attacker_refusal(s, seat) is None:
+            # attack_refusal's two tests, without making a refusal for each attack refused:
+            # the attacks the Energy pays for, by the types attached, then lasting effects.
+            mon = active.card
+            types = tuple(map(game.types.__getitem__, active.energy))
+            paid = _paid_attacks[seat, s.cards[mon], types]
+            if s.markers:
+                paid = tuple(c for c in paid if not attack_prevented(s, mon, c.attack))
+            out += paid
+    out.append(_end_turn[seat])
     return out

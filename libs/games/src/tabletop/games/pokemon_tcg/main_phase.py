@@ -38,7 +38,8 @@ from .events import (
     TrainerPlayed,
     TurnEnded,
 )
-from .interned import interned, shared
+from .instances import facts
+from .interned import interned, made
 from .registry import POOL
 from .state import (
     ASLEEP,
@@ -195,13 +196,6 @@ def trainer_rule_refusal(s: State, seat: int, instance: int, target: int | None)
     return None
 
 
-def with_abilities(s: State, pokemon: list[int]) -> list[int]:
-    """Those of `pokemon` whose card has an Ability to use (a cheap first test for
-    enumeration, one call for all)."""
-    cards, get = s.cards, POOL.get
-    return [t for t in pokemon if (entry := get(cards[t])) is not None and entry.ability]
-
-
 def why_not_ability(s: State, seat: int, pokemon: int) -> Refusal | None:
     return _main(s) or ability_refusal(s, seat, pokemon)
 
@@ -286,8 +280,14 @@ def energy_meets(s: State, energy: tuple[int, ...], cost: str) -> bool:
     """Typed costs need their type; Colorless takes any Energy."""
     if len(energy) < len(cost):
         return False  # too few Energy, whatever their types (every Energy gives one)
-    cards = s.cards
-    have = [CARDS[cards[e]].energy_type for e in energy]
+    return types_meet(tuple(map(facts(s.cards).types.__getitem__, energy)), cost)
+
+
+def types_meet(types: tuple[str, ...], cost: str) -> bool:
+    """Energy of these types pays `cost` (`energy_meets` past the cards)."""
+    if len(types) < len(cost):
+        return False
+    have = list(types)
     for letter in cost:
         if letter == "C":
             continue
@@ -352,8 +352,7 @@ def evolved(s: State, seat: int, card: int, target: int, from_deck: bool = False
     """The event of `card` evolving `target` (from the hand, or the deck)."""
     mon = s.sides[seat].find(target)
     keeps = mon is not None and keeps_poison(s, mon)
-    kind = EvolvedFromDeck if from_deck else Evolved
-    return kind(seat=seat, card=card, target=target, keeps_poison=keeps)
+    return (_evolved_from_deck if from_deck else _evolved)[seat, card, target, keeps]
 
 
 def when_played(b: EventBuilder[State], seat: int, instance: int) -> None:
@@ -369,12 +368,18 @@ _benched = interned(BasicBenched, "seat", "card")
 _attached = interned(EnergyAttached, "seat", "card", "target")
 _trainer_played = interned(TrainerPlayed, "seat", "card", "kind", "target")
 _turn_ended = interned(TurnEnded, "seat")
-_retreated = interned(Retreated, "seat", "discarded", "to")
+_retreated = made(Retreated, "seat", "discarded", "to")  # one game's Energy: not shared
+_ability_used = interned(AbilityUsed, "seat", "pokemon")
+_stadium_used = interned(StadiumUsed, "seat")
+_attack_used = interned(AttackUsed, "seat", "pokemon", "attack")
+_confused = interned(Damaged, "target", "amount", "counters")
+_evolved = interned(Evolved, "seat", "card", "target", "keeps_poison")
+_evolved_from_deck = interned(EvolvedFromDeck, "seat", "card", "target", "keeps_poison")
 
 
 def play_basic(b: EventBuilder[State], c: PlayBasic) -> None:
     _refuse(why_not_bench(b.state, c.seat, c.card))
-    b.emit(_benched(c.seat, c.card))
+    b.emit(_benched[c.seat, c.card])
     when_played(b, c.seat, c.card)
 
 
@@ -386,26 +391,26 @@ def evolve(b: EventBuilder[State], c: Evolve) -> None:
 
 def attach(b: EventBuilder[State], c: AttachEnergy) -> None:
     _refuse(why_not_attach(b.state, c.seat, c.card, c.target))
-    b.emit(_attached(c.seat, c.card, c.target))
+    b.emit(_attached[c.seat, c.card, c.target])
 
 
 def play_trainer(b: EventBuilder[State], c: PlayTrainer) -> None:
     _refuse(why_not_trainer(b.state, c.seat, c.card, c.target))
     kind = card_of(b.state, c.card).trainer_kind
     # trainer_kind is a str from the card data; for a Trainer it is one of the event's four kinds.
-    b.emit(_trainer_played(c.seat, c.card, kind, c.target))
+    b.emit(_trainer_played[c.seat, c.card, kind, c.target])
     run(b, f"{b.state.cards[c.card]}/trainer", c.seat, c.card)
 
 
 def use_ability(b: EventBuilder[State], c: UseAbility) -> None:
     _refuse(why_not_ability(b.state, c.seat, c.pokemon))
-    b.emit(shared(AbilityUsed, seat=c.seat, pokemon=c.pokemon))
+    b.emit(_ability_used[c.seat, c.pokemon])
     run(b, f"{b.state.cards[c.pokemon]}/ability", c.seat, c.pokemon)
 
 
 def use_stadium(b: EventBuilder[State], c: UseStadium) -> None:
     _refuse(why_not_stadium(b.state, c.seat))
-    b.emit(shared(StadiumUsed, seat=c.seat))
+    b.emit(_stadium_used[c.seat])
     run(b, f"{b.state.cards[b.state.stadium]}/stadium", c.seat, b.state.stadium)
 
 
@@ -420,10 +425,10 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
     side = s.sides[c.seat]
     active = side.active
     assert active is not None
-    b.emit(shared(AttackUsed, seat=c.seat, pokemon=active.card, attack=c.attack))
+    b.emit(_attack_used[c.seat, active.card, c.attack])
     if side.rotation == CONFUSED and not chance.flip(b, c.seat):
         # Confused and tails: 3 damage counters on itself, and the attack fails.
-        b.emit(Damaged(target=active.card, amount=30, counters=True))
+        b.emit(_confused[active.card, 30, True])
         return
     if is_marked(s, "attack_may_fail", active.card) and not chance.flip(b, c.seat):
         return  # Apply Oil: tails, the attack doesn't happen
@@ -434,4 +439,4 @@ def attack(b: EventBuilder[State], c: UseAttack) -> None:
 
 def end_turn(b: EventBuilder[State], c: EndTurn) -> None:
     _refuse(_main(b.state))
-    b.emit(_turn_ended(c.seat))
+    b.emit(_turn_ended[c.seat])

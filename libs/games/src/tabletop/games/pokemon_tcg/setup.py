@@ -35,6 +35,7 @@ from .events import (
     SetupFinished,
     SetupRevealed,
 )
+from .interned import interned
 from .state import BENCH, CHOOSE_FIRST, DECK, HAND, SETUP, State, card_of
 from .vocabulary import SEARCHES, HiddenChoice
 
@@ -55,6 +56,13 @@ def deal(b: EventBuilder[State], seat: int) -> None:
             break
         mulligans.append(hand)
     b.emit(HandDealt(seat=seat, mulligans=tuple(mulligans), hand=hand, deck=tuple(deck[HAND:])))
+
+
+# Setup's events, made positionally (interned): the same few every game.
+_active_set = interned(ActiveSet, "seat", "card")
+_face_down = interned(BasicBenched, "seat", "card", "face_down")
+_benched = interned(BasicBenched, "seat", "card")
+_setup_finished = interned(SetupFinished, "seat")
 
 
 def choose_first(b: EventBuilder[State], command: ChooseFirst) -> None:
@@ -81,7 +89,7 @@ def set_active(b: EventBuilder[State], command: SetActive) -> None:
     if s.phase != SETUP or s.sides[command.seat].active is not None:
         raise IllegalCommand(TCGCode.ACTIVE_PLACED, "your Active Pokémon is already placed")
     _basic_in_hand(s, command.seat, command.card)
-    b.emit(ActiveSet(seat=command.seat, card=command.card))
+    b.emit(_active_set[command.seat, command.card])
 
 
 def bench_during_setup(b: EventBuilder[State], command: PlayBasic) -> None:
@@ -92,7 +100,7 @@ def bench_during_setup(b: EventBuilder[State], command: PlayBasic) -> None:
     if len(side.bench) >= BENCH:
         raise IllegalCommand(TCGCode.BENCH_FULL, "your Bench is full (5 Pokémon)")
     _basic_in_hand(s, command.seat, command.card)
-    b.emit(BasicBenched(seat=command.seat, card=command.card, face_down=True))
+    b.emit(_face_down[command.seat, command.card, True])
 
 
 def finish_setup(b: EventBuilder[State], command: FinishSetup) -> None:
@@ -101,7 +109,7 @@ def finish_setup(b: EventBuilder[State], command: FinishSetup) -> None:
         raise IllegalCommand(TCGCode.SETUP_OVER, "you have already finished setting up")
     if s.sides[command.seat].active is None:
         raise IllegalCommand(TCGCode.ACTIVE_MISSING, "place your Active Pokémon first")
-    b.emit(SetupFinished(seat=command.seat))
+    b.emit(_setup_finished[command.seat])
     s = b.state
     if not all(side.ready for side in s.sides):
         return
@@ -149,7 +157,7 @@ def _draw(ctx: Ctx) -> Ask | None:
 
 def _bench(ctx: Ctx) -> None:
     for instance in ctx.picks("bench"):
-        ctx.b.emit(BasicBenched(seat=ctx.seat, card=instance))
+        ctx.b.emit(_benched[ctx.seat, instance])
 
 
 register_script(EXTRA_DRAWS, (_ask_count, _draw, _bench))

@@ -9,9 +9,9 @@ A Pokémon in play is a `Mon`, named by the instance of its top card.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from tabletop.kernel import replace
+from collections.abc import Callable, Container
+from itertools import compress
+from typing import Any, NamedTuple, TypeVar
 
 from .cards import Card, catalog
 
@@ -157,14 +157,45 @@ def card_of(state: State, instance: int) -> Card:
     return CARDS[state.cards[instance]]
 
 
-def with_side(state: State, seat: int, side: Side, **changes: Any) -> State:
-    """`state` with `side` as seat's side (and any other `changes`, in the same copy)."""
+T = TypeVar("T")
+
+
+def instances_of(cards: tuple[str, ...], ids: Container[str]) -> frozenset[int]:
+    """The game's card instances whose card id is in `ids`, found in C."""
+    return frozenset(compress(range(len(cards)), map(ids.__contains__, cards)))
+
+
+def per_game(derive: Callable[[tuple[str, ...]], T]) -> Callable[[tuple[str, ...]], T]:
+    """`derive(cards)`, a fact of a game's two decks (`State.cards`), derived once per
+    game: a game keeps the same `cards` tuple from start to end (and so do its sampled
+    worlds), so the last game's answer is one identity test away, and the other
+    games' (a service interleaves many) one look-up by identity."""
+    last: list[tuple[Any, Any]] = [(None, None)]
+    games: dict[int, tuple[tuple[str, ...], T]] = {}  # by id(cards), the tuple kept alive
+
+    def facts(cards: tuple[str, ...]) -> T:
+        known, found = last[0]  # one read: the pair stays consistent across threads
+        if known is not cards:
+            entry = games.get(id(cards))
+            if entry is None or entry[0] is not cards:
+                if len(games) >= 256:  # bounded: games come and go
+                    games.clear()
+                entry = games[id(cards)] = (cards, derive(cards))
+            found = entry[1]
+            last[0] = (cards, found)
+        result: T = found
+        return result
+
+    return facts
+
+
+def with_side(state: State, seat: int, side: Side, used: int = -1) -> State:
+    """`state` with `side` as seat's side (and `used`, when given, in the same copy)."""
     sides = (side, state.sides[1]) if seat == 0 else (state.sides[0], side)
-    if not changes:
+    if used < 0:
         return _new(State, (state.cards, sides, *state[2:]))  # the hottest copy
-    if len(changes) == 1 and "used" in changes:  # an Energy attached, a Trainer played
-        return _new(State, (state.cards, sides, *state[2:7], changes["used"], *state[8:]))
-    return replace(state, sides=sides, **changes)
+    # An Energy attached, a Trainer played: `used` is the eighth field.
+    return _new(State, (state.cards, sides, *state[2:7], used, *state[8:]))
 
 
 # The hottest copies, rebuilt positionally (ADR 0021): a phase, a prompt, a side's piles.
@@ -199,12 +230,17 @@ def with_discard(side: Side, discard: tuple[int, ...]) -> Side:
 def replace_mon(side: Side, instance: int, mon: Mon | None) -> Side:
     """`side` with the Pokémon named `instance` replaced (None: removed)."""
     if side.active is not None and side.active.card == instance:
-        return _with_mons(side, mon, side.bench)
-    bench = tuple(mon if m.card == instance else m for m in side.bench)
-    return _with_mons(side, side.active, tuple(m for m in bench if m is not None))
+        return with_mons(side, mon, side.bench)
+    bench = side.bench
+    for i, m in enumerate(bench):  # no generator: a Bench holds at most five
+        if m.card == instance:
+            kept = () if mon is None else (mon,)
+            return with_mons(side, side.active, bench[:i] + kept + bench[i + 1 :])
+    return side  # no such Pokémon: nothing to replace
 
 
-def _with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+def with_mons(side: Side, active: Mon | None, bench: tuple[Mon, ...]) -> Side:
+    """`side` with its Active Pokémon and Bench replaced."""
     d, k, h, n, c, p, _, _, r, rt, po, bu, mu, re = side  # every field, in order
     return _new(Side, (d, k, h, n, c, p, active, bench, r, rt, po, bu, mu, re))
 

@@ -29,7 +29,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .interned import interned, shared
+from .interned import interned, made
 from .registry import POOL, Entry
 from .state import (
     ASLEEP,
@@ -38,9 +38,10 @@ from .state import (
     CARDS,
     CHECKUP,
     CHOOSE_FIRST,
+    MAIN,
     PARALYZED,
-    SETUP,
     Mon,
+    Side,
     State,
 )
 
@@ -50,31 +51,63 @@ _turn_ended = interned(TurnEnded, "seat")
 _turn_started = interned(TurnStarted, "seat", "turn")
 _prompt_closed = interned(PromptClosed, "seat")
 _CHECKUP_DONE = CheckupDone()
+_knocked_out = interned(KnockedOut, "seat", "pokemon", "by_attack", "by_damage")
+_moved = made(CardsMoved, "seat", "cards", "count", "source", "dest")
+_promote = made(PromptOpened, "seat", "kind", "options", "need", "most", "key")
+_switched = interned(Switched, "seat", "to")
+_counters = interned(Damaged, "target", "amount", "counters")
 
 
-def advance(b: EventBuilder[State]) -> None:
-    # Outside an attack, what `knockouts` does depends on the sides alone, and once it
-    # has run on them it has nothing more to do there: a turn's end (a phase change,
-    # no Pokémon touched) need not ask again.
-    settled = None
+def advance(b: EventBuilder[State], before: State) -> None:
+    """Run the game on after a command from `before` until a player must decide."""
+    # Outside an attack, what `knockouts` does depends on the Pokémon in play and the
+    # prizes alone, and once it has run on them it has nothing more to do there: a
+    # draw, a Trainer, a turn's end need not ask again. A main-phase decision has had
+    # it run on its own (every state that commands or their replay reach).
+    settled = before.sides if before.phase == MAIN and before.prompt is None else None
     while True:
         s = b.state
-        if s.winners or s.prompt is not None or s.phase in (CHOOSE_FIRST, SETUP):
+        if s.winners or s.prompt is not None:
             return
-        if s.sides is not settled or s.phase == ATTACKED:
+        phase = s.phase
+        if phase < MAIN:  # choosing who goes first, setting up
+            return
+        sides = s.sides
+        if (
+            phase == ATTACKED
+            or settled is None
+            or (sides is not settled and not _same_in_play(sides, settled))
+        ):
             knockouts(b)
             s = b.state  # Knock Outs may have ended the game or started Sudden Death
             if s.winners or s.prompt is not None or s.phase == CHOOSE_FIRST:
                 return
-            settled = s.sides
-        if s.phase == ATTACKED:
-            b.emit(_turn_ended(s.current))
-        elif s.phase == CHECKUP:
+            settled, phase = s.sides, s.phase
+        if phase == MAIN:
+            return
+        if phase == ATTACKED:
+            b.emit(_turn_ended[s.current])
+        elif phase == CHECKUP:
             checkup(b)
-        elif s.phase == BETWEEN:
+        elif phase == BETWEEN:
             start_turn(b)
         else:
             return
+
+
+def _same_in_play(sides: tuple[Side, Side], settled: tuple[Side, Side]) -> bool:
+    """The same Pokémon in play and prizes on both sides (records are immutable: the
+    same objects)."""
+    a, z = sides
+    was, wz = settled
+    return (
+        a.active is was.active
+        and a.bench is was.bench
+        and a.prizes is was.prizes
+        and z.active is wz.active
+        and z.bench is wz.bench
+        and z.prizes is wz.prizes
+    )
 
 
 def _order(s: State) -> tuple[int, int]:
@@ -97,33 +130,19 @@ def knockouts(b: EventBuilder[State]) -> None:
         by_attack = s.phase == ATTACKED
         for seat, mon in down:
             by_damage = mon.card in s.downed_by_attack
-            b.emit(
-                KnockedOut(seat=seat, pokemon=mon.card, by_attack=by_attack, by_damage=by_damage)
-            )
+            b.emit(_knocked_out[seat, mon.card, by_attack, by_damage])
             due[1 - seat] += 2 if is_ex(s, mon) else 1
         for seat in _order(s):
             prizes = b.state.sides[seat].prizes[: due[seat]]
             if prizes:
-                b.emit(
-                    CardsMoved(
-                        seat=seat, cards=prizes, count=len(prizes), source="prizes", dest="hand"
-                    )
-                )
+                b.emit(_moved(seat, prizes, len(prizes), "prizes", "hand"))
     if _check_winners(b):
         return
     for seat in _order(b.state):
         side = b.state.sides[seat]
         if side.active is None and side.bench:
-            b.emit(
-                PromptOpened(
-                    seat=seat,
-                    kind="promote",
-                    options=tuple(mon.card for mon in side.bench),
-                    need=1,
-                    most=1,
-                    key="promote",
-                )
-            )
+            options = tuple(mon.card for mon in side.bench)
+            b.emit(_promote(seat, "promote", options, 1, 1, "promote"))
             return
 
 
@@ -218,14 +237,14 @@ def answer_engine_prompt(
     b: EventBuilder[State], kind: str, picks: tuple[int, ...], seat: int
 ) -> None:
     if kind == "promote":
-        b.emit(shared(Switched, seat=seat, to=picks[0]))
+        b.emit(_switched[seat, picks[0]])
 
 
 def close_prompt(b: EventBuilder[State]) -> None:
     """The pending prompt is complete: hand the picks to whoever asked."""
     prompt = b.state.prompt
     assert prompt is not None
-    b.emit(_prompt_closed(prompt.seat))
+    b.emit(_prompt_closed[prompt.seat])
     if prompt.resume is None:
         answer_engine_prompt(b, prompt.kind, prompt.picked, prompt.seat)
     else:
@@ -237,15 +256,19 @@ def checkup(b: EventBuilder[State]) -> None:
     flip: heads recovers), Asleep (flip: heads wakes up), Paralyzed (recovers
     after its owner's turn). Knock Outs follow (in `advance`)."""
     s = b.state
+    a, z = s.sides
+    if not (a.rotation or a.poison or a.burned or z.rotation or z.poison or z.burned):
+        b.emit(_CHECKUP_DONE)  # the usual case: no special condition on either side
+        return
     for seat in _order(s):
         side = b.state.sides[seat]
         active = side.active
         if active is None:
             continue
         if side.poison:
-            b.emit(Damaged(target=active.card, amount=10 * side.poison, counters=True))
+            b.emit(_counters[active.card, 10 * side.poison, True])
         if side.burned:
-            b.emit(Damaged(target=active.card, amount=20, counters=True))
+            b.emit(_counters[active.card, 20, True])
             if chance.flip(b, seat):
                 b.emit(ConditionChanged(seat=seat, condition="burned", on=False))
         if side.rotation == ASLEEP and chance.flip(b, seat):
@@ -258,7 +281,7 @@ def checkup(b: EventBuilder[State]) -> None:
 def start_turn(b: EventBuilder[State]) -> None:
     s = b.state
     seat = s.first if s.turn == 0 else 1 - s.current
-    b.emit(_turn_started(seat, s.turn + 1))
+    b.emit(_turn_started[seat, s.turn + 1])
     if not b.state.sides[seat].deck:
         b.emit(GameOver(winners=(1 - seat,), reason=f"seat {seat} could not draw a card"))
         return

@@ -7,6 +7,8 @@ from tabletop.kernel import replace
 
 from .state import NO_ROTATION, Side, replace_mon, with_discard, with_hand, with_piles
 
+_new = tuple.__new__
+
 
 def without(cards: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
     if not cards:
@@ -29,7 +31,10 @@ def from_hand(side: Side, cards: tuple[int, ...]) -> Side:
 
 
 def cured(side: Side) -> Side:
-    return replace(side, rotation=NO_ROTATION, poison=0, burned=False)
+    if not (side.rotation or side.poison or side.burned):
+        return side  # the usual case: nothing to cure
+    # rotation, rotation_turn, poison, burned are the ninth to twelfth fields
+    return _new(Side, (*side[:8], NO_ROTATION, side.rotation_turn, 0, False, *side[12:]))
 
 
 def from_deck(side: Side, cards: tuple[int, ...]) -> Side:

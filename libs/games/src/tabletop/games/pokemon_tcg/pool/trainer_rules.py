@@ -37,7 +37,7 @@ def bench_has_room(s: State, seat: int, _: int) -> bool:
 
 def in_discard(where: v.Filter) -> Callable[[State, int, int], bool]:
     def playable(s: State, seat: int, _: int) -> bool:
-        return any(where(card_of(s, i)) for i in s.sides[seat].discard)
+        return not v.matching(s, where).isdisjoint(s.sides[seat].discard)
 
     return playable
 

@@ -28,10 +28,15 @@ from ..events import (
     StadiumDiscarded,
     TurnEnded,
 )
-from ..interned import shared
+from ..interned import interned
 from ..state import Mon, card_of, owner
 from .counts import Count
 from .moves import move_cards
+
+# Attack damage and damage counters, made positionally (interned).
+_damaged = interned(Damaged, "target", "amount")
+_countered = interned(Damaged, "target", "amount", "counters")
+_turn_ended = interned(TurnEnded, "seat")
 
 
 def hit(*, weakness: bool = True, resistance: bool = True) -> Step:
@@ -54,10 +59,10 @@ def deal(ctx: Ctx, attacker: Mon, target: Mon, amount: int) -> None:
     back on the attacker for it (Rocky Helmet...)."""
     if not amount:
         return
-    ctx.b.emit(Damaged(target=target.card, amount=amount))
+    ctx.b.emit(_damaged[target.card, amount])
     counters = retaliation(ctx.state, attacker, target)
     if counters:
-        ctx.b.emit(Damaged(target=attacker.card, amount=10 * counters, counters=True))
+        ctx.b.emit(_countered[attacker.card, 10 * counters, True])
 
 
 def flip_coins(count: int) -> Step:
@@ -126,7 +131,7 @@ def self_damage(amount: int) -> Step:
     def step(ctx: Ctx) -> None:
         me = ctx.me()
         if me is not None:
-            ctx.b.emit(Damaged(target=me.card, amount=amount))
+            ctx.b.emit(_damaged[me.card, amount])
 
     return step
 
@@ -207,7 +212,7 @@ def end_turn() -> Step:
     """ "Your turn ends"."""
 
     def step(ctx: Ctx) -> None:
-        ctx.b.emit(shared(TurnEnded, seat=ctx.seat))
+        ctx.b.emit(_turn_ended[ctx.seat])
 
     return step
 
@@ -272,7 +277,7 @@ def damage_each_own_bench(amount: int) -> Step:
         for mon in ctx.state.sides[ctx.seat].bench:
             dealt = attack_damage(ctx.state, me, mon, amount)
             if dealt:
-                ctx.b.emit(Damaged(target=mon.card, amount=dealt))
+                ctx.b.emit(_damaged[mon.card, dealt])
 
     return step
 

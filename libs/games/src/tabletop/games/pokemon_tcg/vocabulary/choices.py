@@ -19,9 +19,12 @@ from ..events import (
     PokemonReturned,
     Switched,
 )
+from ..interned import interned
 from ..state import Mon, card_of, player_marker
 from .attacks import deal, shielded
 from .moves import for_each_pick, move_cards
+
+_switched = interned(Switched, "seat", "to")
 
 
 def ask_own_bench(key: str = "choice", kind: str = "own_bench") -> Step:
@@ -70,13 +73,13 @@ def ask_energy_on_self(count: int, key: str = "energy", energy_type: str = "") -
 
 def switch_to_picked(key: str = "choice") -> Step:
     """Switch your Active Pokémon with the picked benched Pokémon."""
-    return for_each_pick(key, lambda ctx, to: Switched(seat=ctx.seat, to=to))
+    return for_each_pick(key, lambda ctx, to: _switched[ctx.seat, to])
 
 
 def gust_picked(key: str = "choice") -> Step:
     """Switch the picked benched Pokémon of the opponent into their Active
     Spot (also when the opponent picked it, after switching out)."""
-    return for_each_pick(key, lambda ctx, to: Switched(seat=ctx.opponent, to=to))
+    return for_each_pick(key, lambda ctx, to: _switched[ctx.opponent, to])
 
 
 def damage_picked(amount: int, key: str = "choice") -> Step:

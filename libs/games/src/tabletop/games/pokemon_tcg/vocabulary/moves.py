@@ -9,6 +9,11 @@ from tabletop.kernel import Event
 
 from ..effects import Ctx, Step
 from ..events import CardsMoved, Zone
+from ..interned import made
+
+_moved = made(
+    CardsMoved, "seat", "cards", "count", "source", "dest", "target", "origin", "revealed"
+)
 
 
 def move_cards(
@@ -25,18 +30,8 @@ def move_cards(
     """Move `cards` (if any) between piles, or onto / off the Pokémon
     `target` / `origin`, for `seat` (the controller unless given)."""
     if cards:
-        ctx.b.emit(
-            CardsMoved(
-                seat=ctx.seat if seat is None else seat,
-                cards=cards,
-                count=len(cards),
-                source=source,
-                dest=dest,
-                target=target,
-                origin=origin,
-                revealed=revealed,
-            )
-        )
+        mover = ctx.seat if seat is None else seat
+        ctx.b.emit(_moved(mover, cards, len(cards), source, dest, target, origin, revealed))
 
 
 def for_each_pick(key: str, event: Callable[[Ctx, int], Event]) -> Step:

@@ -12,12 +12,38 @@ from .. import chance
 from ..cards import Card
 from ..effects import Ask, Ctx, Step
 from ..events import BasicBenched, Zone
-from ..state import BENCH, State, card_of
+from ..interned import interned
+from ..state import BENCH, CARDS, State, instances_of, per_game
 from .attacks import if_heads
 from .counts import Count
 from .moves import for_each_pick, move_cards
 
+_benched = interned(BasicBenched, "seat", "card")
+
 Filter = Callable[[Card], bool]
+
+
+_PASSING: dict[Filter, frozenset[str]] = {}  # the card ids each filter lets through
+
+
+@per_game
+def _matches(cards: tuple[str, ...]) -> dict[Filter, frozenset[int]]:
+    return {}
+
+
+def matching(state: State, where: Filter) -> frozenset[int]:
+    """The game's card instances whose card passes `where` (a test of the printed card
+    alone), found once per game and filter (in C, from the card ids it lets through,
+    found once): a pile is then filtered in C (`matching(...).intersection(pile)`)
+    instead of a call per card."""
+    table = _matches(state.cards)
+    found = table.get(where)
+    if found is None:
+        ids = _PASSING.get(where)
+        if ids is None:
+            ids = _PASSING[where] = frozenset(i for i, c in CARDS.items() if where(c))
+        found = table[where] = instances_of(state.cards, ids)
+    return found
 
 
 # The options of a choice among hidden cards, from the state, the chooser and
@@ -95,7 +121,7 @@ def ask_deck(kind: str, where: Filter, most: int, key: str = "found") -> Step:
     search so sample.py can re-ask it over a re-dealt deck."""
 
     def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(sorted(i for i in state.sides[seat].deck if where(card_of(state, i))))
+        return tuple(sorted(matching(state, where).intersection(state.sides[seat].deck)))
 
     return hidden_ask(kind, "deck", options, most=most, key=key)
 
@@ -104,7 +130,7 @@ def ask_hand(kind: str, where: Filter, *, most: int, need: int, key: str = "chos
     """Pick cards of your own hand (hidden from the opponent)."""
 
     def options(state: State, seat: int, _: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(sorted(i for i in state.sides[seat].hand if where(card_of(state, i))))
+        return tuple(sorted(matching(state, where).intersection(state.sides[seat].hand)))
 
     return hidden_ask(kind, "hand", options, most=most, need=need, key=key)
 
@@ -129,7 +155,7 @@ def ask_deck_to_bench(kind: str, where: Filter, most: int, key: str = "found") -
 
 def bench_picked(key: str = "found") -> Step:
     """Put the picked Basic Pokémon onto your Bench."""
-    return for_each_pick(key, lambda ctx, card: BasicBenched(seat=ctx.seat, card=card))
+    return for_each_pick(key, lambda ctx, card: _benched[ctx.seat, card])
 
 
 def is_basic(c: Card) -> bool:
@@ -148,7 +174,7 @@ def ask_discard(kind: str, where: Filter, most: int, key: str = "found") -> Step
 
     def step(ctx: Ctx) -> Ask:
         pile = ctx.state.sides[ctx.seat].discard
-        options = tuple(sorted(i for i in pile if where(card_of(ctx.state, i))))
+        options = tuple(sorted(matching(ctx.state, where).intersection(pile)))
         return Ask(kind, options, key=key, need=0, most=most)
 
     return step
@@ -201,7 +227,8 @@ def each_player_reshuffles_and_draws(count: int) -> Step:
 
 def in_discard(where: Filter) -> Count:
     def count(ctx: Ctx) -> int:
-        return sum(1 for i in ctx.state.sides[ctx.seat].discard if where(card_of(ctx.state, i)))
+        # A card is in one pile once: the matching cards there, counted in C.
+        return len(matching(ctx.state, where).intersection(ctx.state.sides[ctx.seat].discard))
 
     return count
 
