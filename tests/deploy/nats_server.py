@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import yaml
 
-from tabletop.devserver import free_port, nats_server_binary, wait_for_port
+from tabletop.devserver import free_ports, nats_server_binary, wait_for_port
 from tabletop.devserver.child import ChildProcess
 from tests.deploy.manifests import DEPLOY
 
@@ -49,7 +49,7 @@ def chart_users() -> list[dict[str, Any]]:
 def secured_nats(folder: Path) -> Iterator[SecuredNats]:
     users = chart_users()
     passwords = {user["user"]: secrets.token_hex(12) for user in users}
-    port, monitor_port = free_port(), free_port()
+    port, monitor_port = free_ports(2)
     config = {
         "host": "127.0.0.1",
         "port": port,

@@ -20,7 +20,7 @@ import httpx
 import pytest
 from nats.aio.client import Client
 
-from tabletop.devserver import free_port
+from tabletop.devserver import free_ports
 from tabletop.eventlog import Topology, verify_chain
 from tabletop.runtime import SERVICES
 from tests.end_to_end.test_end_to_end import archived, play_to_the_end
@@ -103,14 +103,15 @@ def platform(nats_url: str, database_url: str) -> Iterator[Platform]:
               "GATEWAY_RATE_PER_PLAYER": "100000/minute"}  # fmt: skip
     containers: dict[str, str] = {}
     gateway = ""
+    ports = iter(free_ports(2 * len(SERVICES)))  # all different: the containers start at once
     try:
         for spec in SERVICES:
-            port = free_port()
+            port = next(ports)
             env = {**shared, "HTTP_PORT": str(port)}
             if spec.needs_database:
                 env["DATABASE_URL"] = database_url
             if spec.metrics_port_env:
-                env[spec.metrics_port_env] = str(free_port())
+                env[spec.metrics_port_env] = str(next(ports))
             name = f"tabletop-{namespace}-{spec.name}"
             flags = [arg for key, value in env.items() for arg in ("-e", f"{key}={value}")]
             docker("run", "-d", "--network", "host", "--name", name, *flags,

@@ -19,7 +19,7 @@ import nats
 import pytest
 
 from tabletop.devserver import EmbeddedNats, EmbeddedPostgres, embedded_nats, embedded_postgres
-from tabletop.devserver.ports import free_port, port_is_free
+from tabletop.devserver.ports import free_port, free_ports, port_is_free
 from tests.support.servers import docker_answers, server_source, started
 
 pytestmark = pytest.mark.integration
@@ -69,11 +69,20 @@ def hand_out_first(monkeypatch: pytest.MonkeyPatch, module: object, port: int) -
     )
 
 
+def hand_out_first_pair(monkeypatch: pytest.MonkeyPatch, module: object, port: int) -> None:
+    """The module's free_ports() answers `port` and a free one once, then real ones."""
+    first = iter([[port, free_port()]])
+    monkeypatch.setattr(
+        module, "free_ports",
+        lambda count, host="127.0.0.1": next(first, None) or free_ports(count, host),
+    )  # fmt: skip
+
+
 async def test_embedded_nats_does_not_take_a_busy_port_for_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with taken_port() as busy:
-        hand_out_first(monkeypatch, embedded_nats, busy)
+        hand_out_first_pair(monkeypatch, embedded_nats, busy)
         with EmbeddedNats(tmp_path) as server:
             assert server.port != busy
             nc = await nats.connect(server.url)

@@ -15,7 +15,7 @@ import nats
 from nats.aio.client import Client
 from pydantic import BaseModel
 
-from tabletop.devserver import free_port, start_service, stop_all, wait_ready
+from tabletop.devserver import free_ports, start_service, stop_all, wait_ready
 from tabletop.eventlog import Topology, drop_namespace
 from tabletop.runtime import SERVICES
 from tests.support.servers import unique_namespace
@@ -65,11 +65,12 @@ class Platform:
     def start_all(self, services: dict[str, dict[str, str]]) -> list[ServiceProcess]:
         """Start several services side by side (startup is mostly imports), then wait."""
         started = []
+        ports = iter(free_ports(2 * len(services)))  # all different (a port per socket)
         for name, extra in services.items():
             spec = next(spec for spec in SERVICES if spec.name == name)
             env = {"PYTHONPATH": str(REPO), "LOG_LEVEL": "INFO", **self.env(name, **extra)}
-            port = free_port()
-            metrics_port = free_port() if spec.metrics_port else 0
+            port, metrics = next(ports), next(ports)
+            metrics_port = metrics if spec.metrics_port else 0
             child = start_service(spec, env, self.log_dir, port, metrics_port)
             started.append(ServiceProcess(name, env, self.log_dir, port, child, metrics_port))
         self.processes.extend(started)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import asyncpg
 
-from tabletop.devserver import free_port, start_service, wait_ready
+from tabletop.devserver import free_ports, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
 from tabletop.runtime import SERVICES
 
@@ -43,8 +43,8 @@ class ServiceProcess:
     @classmethod
     def start(cls, name: str, env: dict[str, str], log_dir: Path) -> ServiceProcess:
         spec = next(spec for spec in SERVICES if spec.name == name)
-        port = free_port()
-        metrics_port = free_port() if spec.metrics_port else 0
+        port, metrics = free_ports(2)
+        metrics_port = metrics if spec.metrics_port else 0
         env = {"PYTHONPATH": str(REPO), "LOG_LEVEL": "INFO", **env}
         child = start_service(spec, env, log_dir, port, metrics_port)
         try:

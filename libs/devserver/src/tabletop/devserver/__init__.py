@@ -14,7 +14,7 @@ from .endpoints import (
     remove_endpoints,
     write_endpoints,
 )
-from .ports import free_port, port_is_free, wait_for_port
+from .ports import free_port, free_ports, port_is_free, wait_for_port
 from .processes import start_service, wait_ready
 from .supervisor import UpOptions, run_up
 
@@ -27,6 +27,7 @@ __all__ = [
     "UpOptions",
     "endpoints_path",
     "free_port",
+    "free_ports",
     "nats_server_binary",
     "port_is_free",
     "read_endpoints",

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from .child import ChildProcess
-from .ports import free_port, wait_for_port
+from .ports import free_ports, wait_for_port
 
 
 def nats_server_binary() -> str:
@@ -36,8 +36,9 @@ class EmbeddedNats:
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
-        self.port = port or free_port(host)
-        self.monitor_port = monitor_port or free_port(host)
+        picked = free_ports(2, host)  # two different ports, even if both are picked
+        self.port = port or picked[0]
+        self.monitor_port = monitor_port or picked[1]
         self.ports_chosen = port is None and monitor_port is None  # ours to pick again
         self.child: ChildProcess | None = None
 
@@ -80,8 +81,8 @@ class EmbeddedNats:
                     attempt == attempts
                 ):
                     raise
-                # Another process took a port between free_port() and our bind.
-                self.port, self.monitor_port = free_port(self.host), free_port(self.host)
+                # Another process took a port between picking it and our bind.
+                self.port, self.monitor_port = free_ports(2, self.host)
         raise AssertionError("unreachable")
 
     def _wait_listening(self, timeout: float) -> None:

@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import socket
 import time
+from contextlib import ExitStack
 
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nobody listens on right now (the OS picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return int(sock.getsockname()[1])
+    return free_ports(1, host)[0]
+
+
+def free_ports(count: int, host: str = "127.0.0.1") -> list[int]:
+    """`count` different TCP ports nobody listens on right now. Each socket
+    stays bound until all are picked: the OS may hand a port it just freed
+    straight back, so ports picked one by one can repeat (two services of one
+    platform were once given the same port, and the second failed to bind)."""
+    with ExitStack() as held:
+        socks = [held.enter_context(socket.socket(socket.AF_INET, socket.SOCK_STREAM))
+                 for _ in range(count)]  # fmt: skip
+        for sock in socks:
+            sock.bind((host, 0))
+        return [int(sock.getsockname()[1]) for sock in socks]
 
 
 def wait_for_port(host: str, port: int, timeout: float, alive: object = None) -> None:
