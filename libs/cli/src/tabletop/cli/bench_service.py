@@ -104,12 +104,16 @@ class _Player:
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
         self.refused = 0
-        self.next_at = time.perf_counter() + random.Random(seed).random() * interval
+        self.phase = random.Random(seed).random() * interval  # spreads the clients' sends
+        self.next_at = 0.0
 
     def _going(self, until: float) -> bool:
         return time.perf_counter() < until or not self.latencies  # at least one sample
 
     async def play(self, until: float) -> None:
+        # The phase counts from the clock's start, not from construction: clients
+        # prepared for longer than an interval would otherwise all send at once.
+        self.next_at = time.perf_counter() + self.phase
         while self._going(until):
             started = await self.client.start_game(
                 StartGame(game=self.game.id, players=self.game.min_players)
@@ -126,9 +130,9 @@ class _Player:
                     command=command.model_dump(mode="json"),
                     expected_seq=seq,
                 )
-                if self.interval:  # paced: one command per interval at most
+                if self.interval:  # paced: one command per interval, on this client's phase
                     await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
-                    self.next_at = max(self.next_at, time.perf_counter()) + self.interval
+                    self.next_at += self.interval
                 sent = time.perf_counter()
                 try:
                     await self.client.submit(request)
@@ -167,7 +171,8 @@ class _PreparedPlayer:
         self.prepared = 0  # commands in `games`, not yet taken
         self.latencies: list[float] = []
         self.refused = 0
-        self.next_at = time.perf_counter() + random.Random(seed).random() * interval
+        self.phase = random.Random(seed).random() * interval  # spreads the clients' sends
+        self.next_at = 0.0
 
     def prepare(self, commands: int) -> None:
         """Games enough for `commands` more commands."""
@@ -197,6 +202,9 @@ class _PreparedPlayer:
         return not json.loads(reply.data).get("error")
 
     async def play(self, until: float) -> None:
+        # The phase counts from the clock's start, not from construction: clients
+        # prepared for longer than an interval would otherwise all send at once.
+        self.next_at = time.perf_counter() + self.phase
         while self._going(until):
             if not self.games:
                 self.prepare(1)  # more than prepared: decided now, on the clock
@@ -208,9 +216,9 @@ class _PreparedPlayer:
             for request in submits:
                 if not self._going(until):
                     return
-                if self.interval:  # paced: one command per interval at most
+                if self.interval:  # paced: one command per interval, on this client's phase
                     await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
-                    self.next_at = max(self.next_at, time.perf_counter()) + self.interval
+                    self.next_at += self.interval
                 sent = time.perf_counter()
                 accepted = await self._ask(self.at, request)
                 self.latencies.append(time.perf_counter() - sent)
