@@ -20,7 +20,7 @@ from .commands import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferen
 from .evolve import on_turn_ended
 from .payment import chosen, payment
 from .ruleset import N_COLORS, WILD
-from .state import ACTION, ENDING, RETURN, Player, State
+from .state import ACTION, AUTO, ENDING, OVER, RETURN, Player, State
 
 if TYPE_CHECKING:
     from .game import GemsGame
@@ -30,24 +30,35 @@ Builder = EventBuilder[State]
 Handler = Callable[[Any, Builder, Any], None]
 
 
-def act(g: GemsGame, b: Builder, event: Event, auto: bool = True) -> None:
+def act(g: GemsGame, b: Builder, event: Event) -> None:
     """Record the command's event and, if the turn has no decision left, end
     it: the game's automatic events (a single noble's visit) first, then
-    `TurnEnded`. What `emit` and a separate end-of-turn step did, each event
-    folded as it is recorded, in one call (this runs for every command)."""
-    folders = g.folders
-    s = folders[type(event)](g, b.state, event)
+    `TurnEnded`. Each event is folded as it is recorded, as `emit` does; the
+    commonest actions' folds end the turn in the same call (`CLOSING`)."""
+    s = b.state
     events = b.events
     events.append(event)
-    if s.step == ENDING:
-        if auto:
-            for extra in g.auto_events(s):
-                events.append(extra)
-                s = folders[type(extra)](g, s, extra)
-        ended = g.turn_ended[s.seat]
+    closing = g.closing.get(type(event))
+    if closing is not None:
+        after = closing(g, s, event, True)
+        step = after.step
+        if step in (ACTION, OVER):  # the fold ended the turn
+            events.append(g.turn_ended[s.seat])
+            b.state = after
+            return
+    else:
+        after = g.folders[type(event)](g, s, event)
+        step = after.step
+    if step == AUTO:
+        for extra in g.auto_events(after):
+            events.append(extra)
+            after = g.folders[type(extra)](g, after, extra)
+        step = after.step
+    if step == ENDING:
+        ended = g.turn_ended[after.seat]
         events.append(ended)
-        s = on_turn_ended(g, s, ended)
-    b.state = s
+        after = on_turn_ended(g, after, ended)
+    b.state = after
 
 
 def expect(g: GemsGame, s: State, step: int) -> None:

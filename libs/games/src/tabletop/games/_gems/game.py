@@ -2,8 +2,9 @@
 the wiring of the shared parts (`setup`, `decide`, `evolve`, `legal`, `view`)
 and the hooks by which a game adds its end-of-turn decision.
 
-A game subclasses `GemsGame` with its `Rules` and sets: `pending` (is the
-decision open?), `auto_events` (what happens without a decision),
+A game subclasses `GemsGame` with its `Rules` and sets: `turn_end` (is the
+decision open, or are automatic events due?), `auto_events` (what happens
+without a decision),
 `choice_commands`, and its extra command handlers and event folders.
 """
 
@@ -33,7 +34,7 @@ from .decide import HANDLERS, Handler
 from .events import EVENTS, CardBought, CardReserved, Passed, TokensReturned, TokensTaken, TurnEnded
 from .payment import cost_items
 from .ruleset import N_COLORS, Rules
-from .state import ACTION, CHOOSE, OVER, RETURN, Player, State
+from .state import ACTION, CHOOSE, ENDING, OVER, RETURN, Player, State
 
 _STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
 _NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
@@ -86,6 +87,7 @@ class GemsGame(Game[State]):
         if set(self.handlers) != set(self.command_types):
             raise TypeError(f"{self.id}: command_types and handlers differ")
         self.folders: dict[type, Callable[..., State]] = {**evolve.FOLDERS, **self.extra_folders()}
+        self.closing = evolve.CLOSING
         self._fold_one = self._folder()
 
     def _folder(self) -> Callable[[State, Event], State]:
@@ -103,12 +105,14 @@ class GemsGame(Game[State]):
         """Extra setup recorded in GameStarted.nobles (Splendor's nobles)."""
         return ()
 
-    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        """Is the end-of-turn decision open for this player?"""
-        return False
+    def turn_end(self, p: Player, market: tuple, nobles: tuple) -> int:
+        """The step after this player's action (tokens within the limit):
+        CHOOSE when the end-of-turn decision is open, AUTO when
+        `auto_events` has events to add, else ENDING."""
+        return ENDING
 
     def auto_events(self, s: State) -> tuple[Event, ...]:
-        """Events at the end of a turn that need no decision."""
+        """Events at the end of a turn that need no decision (step AUTO)."""
         return ()
 
     def choice_commands(self, s: State, seat: int) -> list[Command]:

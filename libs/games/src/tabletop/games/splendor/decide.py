@@ -28,4 +28,4 @@ def choose_noble(g: Splendor, b: Builder, cmd: ChooseNoble) -> None:
             SplendorCode.NOBLE_NOT_EARNED,
             f"your bonuses do not meet noble {cmd.noble}'s requirement",
         )
-    act(g, b, g.noble_visited[cmd.seat][cmd.noble], auto=False)
+    act(g, b, g.noble_visited[cmd.seat][cmd.noble])

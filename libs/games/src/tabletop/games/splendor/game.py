@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from tabletop.games._gems import GemsGame, Player, Row, Rules, State
 from tabletop.games._gems.decide import Handler
+from tabletop.games._gems.state import AUTO, CHOOSE, ENDING
 from tabletop.kernel import Command, Event, JsonDict
 
 from . import decide, legal, setup, view
@@ -50,9 +51,9 @@ class Splendor(GemsGame):
     def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
         return setup.deal_nobles(players, rng)
 
-    # `pending` and `auto_events` inline `qualifying`: asked after every
+    # `turn_end` and `auto_events` inline `qualifying`: asked after every
     # action, and mostly no noble is met.
-    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
+    def turn_end(self, p: Player, market: tuple, nobles: tuple) -> int:
         b0, b1, b2, b3, b4 = p.bonus
         m0, m1, m2, m3, m4 = MEETS
         met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]
@@ -61,9 +62,11 @@ class Splendor(GemsGame):
             for n in nobles:
                 if met >> n & 1:
                     if found:
-                        return True
+                        return CHOOSE  # several: the player chooses
                     found = True
-        return False
+            if found:
+                return AUTO  # one: it visits
+        return ENDING
 
     def auto_events(self, s: State) -> tuple[Event, ...]:
         seat = s.seat
@@ -72,7 +75,7 @@ class Splendor(GemsGame):
         met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]
         if met:
             for n in s.nobles:
-                if met >> n & 1:  # the only one: `pending` said no choice is open
+                if met >> n & 1:  # the only one (`turn_end` said AUTO)
                     return (self.noble_visited[seat][n],)
         return ()
 

@@ -52,7 +52,7 @@ def evolve_pokemon(g: SplendorPokemon, b: Builder, cmd: Evolve) -> None:
             f"evolving {CARDS.name[cmd.card]} needs {req[1]} {COLORS[req[0]]} bonuses; "
             f"you have {p.bonus[req[0]]}",
         )
-    act(g, b, Evolved(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill), auto=False)
+    act(g, b, Evolved(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill))
 
 
 def skip_evolve(g: SplendorPokemon, b: Builder, cmd: SkipEvolve) -> None:
