@@ -148,7 +148,7 @@ def on_taken(g: GemsGame, s: State, e: TokensTaken, close: bool = False) -> Stat
     )
 
 
-def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
+def on_reserved(g: GemsGame, s: State, e: CardReserved, close: bool = False) -> State:
     card, row = e.card, e.level - 1
     if card is None:
         raise ValueError("a redacted card_reserved cannot be folded into a full state")
@@ -168,6 +168,22 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
         blind = (*blind, card)
     p = _new(Player, (tokens, bonus, points, cards, (*reserved, card), blind, nobles, under))
     step = next_step(g, p, market, s.nobles, False)
+    if close and step == ENDING:
+        players = list(s.players)
+        players[s.seat] = p
+        return end_of_turn(
+            g,
+            tuple(players),
+            supply,
+            market,
+            decks,
+            s.nobles,
+            s.seat,
+            s.turn,
+            s.ending,
+            0,
+            NO_STALL,
+        )
     return with_player(s, p, supply, market, decks, s.nobles, step, 0, NO_STALL)  # a card moved
 
 
@@ -287,4 +303,8 @@ FOLDERS: dict[type, Callable[..., State]] = {
 
 # The folds that end the turn themselves when called with `close=True` and
 # nothing else is left to do in it (`decide.act`).
-CLOSING: dict[type, Callable[..., State]] = {TokensTaken: on_taken, CardBought: on_bought}
+CLOSING: dict[type, Callable[..., State]] = {
+    TokensTaken: on_taken,
+    CardBought: on_bought,
+    CardReserved: on_reserved,
+}
