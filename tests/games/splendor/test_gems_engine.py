@@ -60,7 +60,7 @@ def test_the_start_event_round_trips(game) -> None:
 def test_memo_is_not_part_of_the_state(game) -> None:
     s = game.new(2, seed=3)
     after = game.apply(s, game.legal_commands(s, 0)[0])
-    assert s.memo  # decide memoized its fold
+    assert s.memo  # legal_commands memoized its list
     for clone in (copy.deepcopy(s), copy.copy(s), pickle.loads(pickle.dumps(s))):
         assert clone == s and not clone.memo
         assert game.apply(clone, game.legal_commands(clone, 0)[0]) == after

@@ -293,7 +293,7 @@ def test_a_face_down_reserve_does_not_tell_whether_the_turn_ends() -> None:
 
 
 def test_the_evolution_check_agrees_with_the_listed_evolutions() -> None:
-    """`pending` (bit sets, asked after every action) says yes exactly when
+    """`evolvable` (bit sets, asked after every action) says yes exactly when
     `_evolutions` (the plain loop that lists the choices) finds one, or when a
     face-down reserve could hide a next stage of a card whose requirement is met."""
     rng = random.Random(3)
@@ -307,7 +307,7 @@ def test_the_evolution_check_agrees_with_the_listed_evolutions() -> None:
                     expected = bool(_evolutions(q, s.market)) or (
                         bool(q.blind) and _requirement_met(q)
                     )
-                    assert GAME.pending(q, s.market, s.nobles) == expected
+                    assert GAME.evolvable(q, s.market) == expected
                     both.add(expected)
             s = GAME.apply(s, rng.choice(GAME.legal_commands(s, s.seat)))
     assert both == {True, False}

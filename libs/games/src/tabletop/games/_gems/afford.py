@@ -9,6 +9,7 @@ need in its lane, and subtracting that from 32 + the wild tokens held leaves
 a lane's bit 5 set exactly when the need is at most the wild tokens: when
 `payment` succeeds. Five lookups, four additions, a subtraction and a mask
 for every card, where a per-card test takes a dozen bytecodes per card.
+`spares` is that sum; `legal.actions` computes it inline.
 """
 
 from __future__ import annotations
@@ -61,10 +62,6 @@ class Affordability:
             for i in range(N_COLORS)
         )
         self.wide_shift = tuple(WIDE * c for c in range(n))
-
-    def lanes(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
-        """Every card's lane bit that these holdings pay for."""
-        return self.spares(tokens, bonus) & self.guards
 
     def shortfalls(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> tuple[int, int]:
         """Per card's 20-bit lane, per colour's 4-bit field: what the default

@@ -3,7 +3,7 @@ kernel's `EventBuilder` (each event is folded as it is emitted, so the end of
 the turn reads the state the action made).
 
 Every handler takes the game (its rule set and tables), the builder and the
-command; `end_turn` is the step they all finish with. `decide` draws nothing:
+command; `act` is the step they all finish with. `decide` draws nothing:
 the start shuffle fixed every chance, and the refills are the decks' tops.
 """
 
@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tabletop.kernel import Command, EventBuilder, IllegalCommand
+from tabletop.kernel import Command, Event, EventBuilder, IllegalCommand
 
 from . import legal
 from .codes import GemsCode
 from .commands import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
+from .evolve import on_turn_ended
 from .payment import chosen, payment
 from .ruleset import N_COLORS, WILD
-from .state import ACTION, ENDING, RETURN, Player, State
+from .state import ACTION, AUTO, ENDING, OVER, RETURN, Player, State
 
 if TYPE_CHECKING:
     from .game import GemsGame
@@ -29,16 +30,35 @@ Builder = EventBuilder[State]
 Handler = Callable[[Any, Builder, Any], None]
 
 
-def end_turn(g: GemsGame, b: Builder, auto: bool = True) -> None:
-    """If the turn has no decision left, end it: the game's automatic events
-    (a single noble's visit) first, then `TurnEnded`."""
+def act(g: GemsGame, b: Builder, event: Event) -> None:
+    """Record the command's event and, if the turn has no decision left, end
+    it: the game's automatic events (a single noble's visit) first, then
+    `TurnEnded`. Each event is folded as it is recorded, as `emit` does; the
+    commonest actions' folds end the turn in the same call (`CLOSING`)."""
     s = b.state
-    if s.step == ENDING:
-        if auto:
-            extra = g.auto_events(s)
-            if extra:
-                b.extend(extra)
-        b.emit(g.turn_ended[s.seat])
+    events = b.events
+    events.append(event)
+    closing = g.closing.get(type(event))
+    if closing is not None:
+        after = closing(g, s, event, True)
+        step = after.step
+        if step in (ACTION, OVER):  # the fold ended the turn
+            events.append(g.turn_ended[s.seat])
+            b.state = after
+            return
+    else:
+        after = g.folders[type(event)](g, s, event)
+        step = after.step
+    if step == AUTO:
+        for extra in g.auto_events(after):
+            events.append(extra)
+            after = g.folders[type(extra)](g, after, extra)
+        step = after.step
+    if step == ENDING:
+        ended = g.turn_ended[after.seat]
+        events.append(ended)
+        after = on_turn_ended(g, after, ended)
+    b.state = after
 
 
 def expect(g: GemsGame, s: State, step: int) -> None:
@@ -88,8 +108,7 @@ def take_different(g: GemsGame, b: Builder, cmd: TakeDifferent) -> None:
                 GemsCode.TAKE_COUNT,
                 f"take 3 different colours (or as many as remain: {avail}), not {len(idx)}",
             )
-    b.emit(g.tokens_taken(cmd.seat, g.names_of(idx)))
-    end_turn(g, b)
+    act(g, b, g.tokens_taken(cmd.seat, g.names_of(idx)))
 
 
 def take_same(g: GemsGame, b: Builder, cmd: TakeSame) -> None:
@@ -106,8 +125,7 @@ def take_same(g: GemsGame, b: Builder, cmd: TakeSame) -> None:
             GemsCode.TAKE_TWO_NEEDS_FOUR,
             f"two {cmd.color} need at least 4 in the supply; there are {s.supply[i]}",
         )
-    b.emit(g.tokens_taken(cmd.seat, (cmd.color, cmd.color)))
-    end_turn(g, b)
+    act(g, b, g.tokens_taken(cmd.seat, (cmd.color, cmd.color)))
 
 
 def _check_reserve(g: GemsGame, s: State, row: int) -> None:
@@ -135,8 +153,7 @@ def reserve(g: GemsGame, b: Builder, cmd: Reserve) -> None:
     if card not in s.market[row]:
         raise IllegalCommand(GemsCode.CARD_NOT_AVAILABLE, f"card {card} is not face up")
     wild = s.supply[WILD] > 0
-    b.emit(g.card_reserved(cmd.seat, card, row + 1, False, wild, top_of(s, row)))
-    end_turn(g, b)
+    act(g, b, g.card_reserved(cmd.seat, card, row + 1, False, wild, top_of(s, row)))
 
 
 def reserve_top(g: GemsGame, b: Builder, cmd: ReserveTop) -> None:
@@ -148,8 +165,7 @@ def reserve_top(g: GemsGame, b: Builder, cmd: ReserveTop) -> None:
     if not s.decks[row]:
         raise IllegalCommand(GemsCode.DECK_EMPTY, f"the level {cmd.level} deck is empty")
     wild = s.supply[WILD] > 0
-    b.emit(g.card_reserved(cmd.seat, s.decks[row][0], cmd.level, True, wild, None))
-    end_turn(g, b)
+    act(g, b, g.card_reserved(cmd.seat, s.decks[row][0], cmd.level, True, wild, None))
 
 
 def buy(g: GemsGame, b: Builder, cmd: Buy) -> None:
@@ -177,8 +193,7 @@ def buy(g: GemsGame, b: Builder, cmd: Buy) -> None:
             raise IllegalCommand(GemsCode.CANNOT_AFFORD, f"you cannot afford card {card}")
     else:
         paid = _chosen_payment(g, card, p, cmd.wild_for)
-    b.emit(g.card_bought(cmd.seat, card, g.names(paid), refill))
-    end_turn(g, b)
+    act(g, b, g.card_bought(cmd.seat, card, g.names(paid), refill))
 
 
 def _chosen_payment(
@@ -240,8 +255,7 @@ def return_tokens(g: GemsGame, b: Builder, cmd: ReturnTokens) -> None:
     t0, t1, t2, t3, t4, t5 = p.tokens
     if v0 > t0 or v1 > t1 or v2 > t2 or v3 > t3 or v4 > t4 or v5 > t5:
         raise IllegalCommand(GemsCode.RETURN_NOT_HELD, "you do not hold those tokens")
-    b.emit(g.tokens_returned(cmd.seat, g.names(v)))
-    end_turn(g, b)
+    act(g, b, g.tokens_returned(cmd.seat, g.names(v)))
 
 
 def pass_turn(g: GemsGame, b: Builder, cmd: Pass) -> None:
@@ -249,8 +263,7 @@ def pass_turn(g: GemsGame, b: Builder, cmd: Pass) -> None:
     expect(g, s, ACTION)
     if legal.actions(g, s, cmd.seat):
         raise IllegalCommand(GemsCode.PASS_NOT_ALLOWED, "pass only when no action is possible")
-    b.emit(g.passed[cmd.seat])
-    end_turn(g, b)
+    act(g, b, g.passed[cmd.seat])
 
 
 HANDLERS: dict[type[Command], Handler] = {

@@ -2,9 +2,12 @@
 game (for its rule set and end-of-turn hook), a state and an event.
 
 After an action (or a return of tokens) the turn's next step is derived here
-from the state alone: RETURN above the token limit, CHOOSE when the game's
-end-of-turn decision is open (several nobles, a possible evolution), else the
-transient ENDING that `decide` closes with automatic events and `TurnEnded`.
+from the state alone: RETURN above the token limit, else the game's
+`turn_end`: CHOOSE when its end-of-turn decision is open (several nobles, a
+possible evolution), AUTO when automatic events are due (one noble), else
+ENDING; `decide` closes the last two with those events and `TurnEnded`.
+The folds of the commonest actions can close the turn themselves
+(`CLOSING`): `decide` then gets the state after `TurnEnded` in one call.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from .events import (
     TurnEnded,
 )
 from .stall import NO_STALL, Stall, after_round
-from .state import ACTION, CHOOSE, EMPTY, ENDING, OVER, RETURN, Player, State, new_player
+from .state import ACTION, EMPTY, ENDING, OVER, RETURN, Player, State, new_player
 
 if TYPE_CHECKING:
     from .game import GemsGame
@@ -76,7 +79,7 @@ def take_from_market(
 def next_step(g: GemsGame, p: Player, market: tuple, nobles: tuple, limit_checked: bool) -> int:
     if not limit_checked and sum(p.tokens) > g.token_limit:
         return RETURN
-    return CHOOSE if g.pending(p, market, nobles) else ENDING
+    return g.turn_end(p, market, nobles)
 
 
 def with_player(
@@ -121,29 +124,31 @@ def on_started(g: GemsGame, s: State | None, e: GameStarted) -> State:
     return State(players, g.rules.supply(e.players), e.market, e.decks, e.nobles, 0, ACTION)
 
 
-def on_taken(g: GemsGame, s: State, e: TokensTaken) -> State:
-    # The most frequent event: unpacked in place, no helper calls.
+def on_taken(g: GemsGame, s: State, e: TokensTaken, close: bool = False) -> State:
+    # The most frequent event: unpacked in place, no helper calls. `close`:
+    # fold the turn's end too when nothing is left to do in it (`CLOSING`).
     players, supply, market, decks, nobles, seat, _, turn, ending, _, stalls = s
     v0, v1, v2, v3, v4, v5 = g.vecs.get(e.tokens) or g.vec(e.tokens)
     p = players[e.seat]
     t0, t1, t2, t3, t4, t5 = p.tokens
     t0, t1, t2, t3, t4, t5 = t0 + v0, t1 + v1, t2 + v2, t3 + v3, t4 + v4, t5 + v5
     p = _new(Player, ((t0, t1, t2, t3, t4, t5), *p[1:]))
-    if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit:
-        step = RETURN
-    else:
-        step = CHOOSE if g.pending(p, market, nobles) else ENDING
+    step = RETURN if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit else g.turn_end(p, market, nobles)
     a0, a1, a2, a3, a4, a5 = supply
     supply = (a0 - v0, a1 - v1, a2 - v2, a3 - v3, a4 - v4, a5 - v5)
     changed = list(players)
     changed[seat] = p
+    if close and step == ENDING:
+        return end_of_turn(
+            g, tuple(changed), supply, market, decks, nobles, seat, turn, ending, 0, stalls
+        )
     return _new(
         State,
         (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, stalls),
     )
 
 
-def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
+def on_reserved(g: GemsGame, s: State, e: CardReserved, close: bool = False) -> State:
     card, row = e.card, e.level - 1
     if card is None:
         raise ValueError("a redacted card_reserved cannot be folded into a full state")
@@ -163,10 +168,26 @@ def on_reserved(g: GemsGame, s: State, e: CardReserved) -> State:
         blind = (*blind, card)
     p = _new(Player, (tokens, bonus, points, cards, (*reserved, card), blind, nobles, under))
     step = next_step(g, p, market, s.nobles, False)
+    if close and step == ENDING:
+        players = list(s.players)
+        players[s.seat] = p
+        return end_of_turn(
+            g,
+            tuple(players),
+            supply,
+            market,
+            decks,
+            s.nobles,
+            s.seat,
+            s.turn,
+            s.ending,
+            0,
+            NO_STALL,
+        )
     return with_player(s, p, supply, market, decks, s.nobles, step, 0, NO_STALL)  # a card moved
 
 
-def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
+def on_bought(g: GemsGame, s: State, e: CardBought, close: bool = False) -> State:
     card = e.card
     t = g.rules.cards
     players, supply, market, decks, nobles, seat, _, turn, ending, _, _ = s
@@ -195,14 +216,15 @@ def on_bought(g: GemsGame, s: State, e: CardBought) -> State:
             under,
         ),
     )
-    if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit:
-        step = RETURN
-    else:
-        step = CHOOSE if g.pending(p, market, nobles) else ENDING
+    step = RETURN if t0 + t1 + t2 + t3 + t4 + t5 > g.token_limit else g.turn_end(p, market, nobles)
     a0, a1, a2, a3, a4, a5 = supply
     supply = (a0 + v0, a1 + v1, a2 + v2, a3 + v3, a4 + v4, a5 + v5)
     changed = list(players)
     changed[seat] = p
+    if close and step == ENDING:  # a card moved: the stall record starts again
+        return end_of_turn(
+            g, tuple(changed), supply, market, decks, nobles, seat, turn, ending, 0, NO_STALL
+        )
     return _new(  # a card moved: the stall record starts again
         State,
         (tuple(changed), supply, market, decks, nobles, seat, step, turn, ending, 0, NO_STALL),
@@ -226,12 +248,29 @@ def on_passed(g: GemsGame, s: State, e: Passed) -> State:
 
 
 def on_turn_ended(g: GemsGame, s: State, e: TurnEnded) -> State:
-    players, supply, market, decks, nobles, seat, _, turn, ending, passes, stalls = s
+    return end_of_turn(g, *s[:6], *s[7:])  # every field but the step
+
+
+def end_of_turn(
+    g: GemsGame,
+    players: tuple[Player, ...],
+    supply: tuple[int, ...],
+    market: tuple,
+    decks: tuple,
+    nobles: tuple,
+    seat: int,
+    turn: int,
+    ending: bool,
+    passes: int,
+    stalls: Stall,
+) -> State:
+    """The state after `TurnEnded`, from the fields of the state before it."""
     n = len(players)
     ending = ending or players[seat].points >= g.rules.target  # only the seat's points moved
     over = (ending and seat == n - 1) or passes >= n
     if seat == n - 1 and not over:  # a round ends: the stall guard's check
-        stalls = after_round(stalls, (supply, *[p[0] for p in players]))
+        tokens = next(zip(*players, strict=True))  # every seat's first field
+        stalls = after_round(stalls, (supply, *tokens))
         over = stalls[1] >= stall.STALL_REPEATS
     return _new(
         State,
@@ -260,4 +299,12 @@ FOLDERS: dict[type, Callable[..., State]] = {
     TokensReturned: on_returned,
     Passed: on_passed,
     TurnEnded: on_turn_ended,
+}
+
+# The folds that end the turn themselves when called with `close=True` and
+# nothing else is left to do in it (`decide.act`).
+CLOSING: dict[type, Callable[..., State]] = {
+    TokensTaken: on_taken,
+    CardBought: on_bought,
+    CardReserved: on_reserved,
 }

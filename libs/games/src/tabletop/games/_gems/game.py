@@ -2,15 +2,16 @@
 the wiring of the shared parts (`setup`, `decide`, `evolve`, `legal`, `view`)
 and the hooks by which a game adds its end-of-turn decision.
 
-A game subclasses `GemsGame` with its `Rules` and sets: `pending` (is the
-decision open?), `auto_events` (what happens without a decision),
+A game subclasses `GemsGame` with its `Rules` and sets: `turn_end` (is the
+decision open, or are automatic events due?), `auto_events` (what happens
+without a decision),
 `choice_commands`, and its extra command handlers and event folders.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from tabletop.kernel import (
@@ -33,7 +34,7 @@ from .decide import HANDLERS, Handler
 from .events import EVENTS, CardBought, CardReserved, Passed, TokensReturned, TokensTaken, TurnEnded
 from .payment import cost_items
 from .ruleset import N_COLORS, Rules
-from .state import ACTION, CHOOSE, OVER, RETURN, Player, State
+from .state import ACTION, CHOOSE, ENDING, OVER, RETURN, Player, State
 
 _STEP_NAMES = {ACTION: "action", RETURN: "return_tokens", OVER: "over"}
 _NO_RNG = random.Random(0)  # decide draws nothing: the start shuffle fixed every chance
@@ -86,6 +87,7 @@ class GemsGame(Game[State]):
         if set(self.handlers) != set(self.command_types):
             raise TypeError(f"{self.id}: command_types and handlers differ")
         self.folders: dict[type, Callable[..., State]] = {**evolve.FOLDERS, **self.extra_folders()}
+        self.closing = evolve.CLOSING
         self._fold_one = self._folder()
 
     def _folder(self) -> Callable[[State, Event], State]:
@@ -103,13 +105,15 @@ class GemsGame(Game[State]):
         """Extra setup recorded in GameStarted.nobles (Splendor's nobles)."""
         return ()
 
-    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        """Is the end-of-turn decision open for this player?"""
-        return False
+    def turn_end(self, p: Player, market: tuple, nobles: tuple) -> int:
+        """The step after this player's action (tokens within the limit):
+        CHOOSE when the end-of-turn decision is open, AUTO when
+        `auto_events` has events to add, else ENDING."""
+        return ENDING
 
-    def auto_events(self, s: State) -> list[Event]:
-        """Events at the end of a turn that need no decision."""
-        return []
+    def auto_events(self, s: State) -> tuple[Event, ...]:
+        """Events at the end of a turn that need no decision (step AUTO)."""
+        return ()
 
     def choice_commands(self, s: State, seat: int) -> list[Command]:
         return []
@@ -134,41 +138,34 @@ class GemsGame(Game[State]):
     def start(self, config: GameConfig, rng: random.Random) -> list[Event]:
         return setup.start(self, config, rng)
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+    def decide_and_fold(
+        self, state: State, command: Command, rng: random.Random
+    ) -> tuple[list[Event], State]:
         # The kernel's checks answer "is it this seat's move in a running game?",
         # which this engine's state says in two fields: when it is, go straight
-        # to the handler; otherwise let the kernel refuse in its own words.
+        # to the handler; otherwise the kernel refuses in its own words.
         handler = self.handlers.get(type(command))
         if handler is None or command.seat != state.seat or state.step == OVER:
-            return super().decide(state, command, rng)
+            self._refuse(state, command)
         b = EventBuilder(state, rng, self._fold_one)
         handler(self, b, command)
-        state.__dict__["fold"] = (tuple(b.events), b.state)  # for `fold`, next
-        return b.events
+        return b.events, b.state
 
-    def decide_move(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+    def decide_move(
+        self, state: State, command: Command, rng: random.Random
+    ) -> EventBuilder[State]:
         b = EventBuilder(state, rng, self._fold_one)
         self.handlers[type(command)](self, b, command)
-        state.__dict__["fold"] = (tuple(b.events), b.state)
-        return b.events
+        return b
 
     def evolve(self, state: State | None, event: Event) -> State:
         return self.folders[type(event)](self, state, event)
-
-    def fold(self, state: State | None, events: Iterable[Event]) -> State:
-        # `decide` already folded its events to find the turn's end: reuse it.
-        if state is not None and isinstance(events, (list, tuple)):
-            hit = state.__dict__.get("fold")  # the memo, without the property call
-            # Tuple equality tries identity first (in C): the same events are cheap.
-            if hit is not None and hit[0] == tuple(events):
-                return hit[1]
-        return super().fold(state, events)
 
     def apply(self, state: State, command: Command | Mapping[str, Any], seed: int | None = None):
         # Same result as Game.apply; skips seeding a generator decide never draws from.
         if not isinstance(command, Command):
             command = self.parse_command(command)
-        return self.fold(state, self.decide(state, command, _NO_RNG))
+        return self.decide_and_fold(state, command, _NO_RNG)[1]
 
     def seats(self, state: State) -> int:
         return len(state.players)

@@ -14,7 +14,7 @@ from tabletop.kernel import Command
 
 from .commands import Buy, Pass, Reserve, ReserveTop, ReturnTokens, TakeDifferent, TakeSame
 from .payment import wild_choices
-from .ruleset import N_COLORS, WILD
+from .ruleset import N_COLORS
 from .state import ACTION, CHOOSE, EMPTY, RETURN, State
 
 if TYPE_CHECKING:
@@ -211,12 +211,18 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     takes = book.takes.get(key)
     out: list[Command] = list(takes or book.take_cmds(key))
     market = s.market
-    tokens, bonus, _, _, reserved, *_ = s.players[seat]
+    tokens, bonus, _, _, reserved, _, _, _ = s.players[seat]
     if len(reserved) < g.rules.max_reserved:
         out += book.reservations(market, s.decks)
     afford = g.afford
-    if not tokens[WILD]:  # the common case: one way to pay each card
-        ok = afford.lanes(tokens, bonus)  # every affordable card's lane bit
+    # `Affordability.spares`, inlined (two frames fewer on the hottest path).
+    t0, t1, t2, t3, t4, wild = tokens
+    b0, b1, b2, b3, b4 = bonus
+    h0, h1, h2, h3, h4 = afford.short
+    need = h0[b0 + t0] + h1[b1 + t1] + h2[b2 + t2] + h3[b3 + t3] + h4[b4 + t4]
+    spares = afford.budget[wild] - need
+    ok = spares & afford.guards  # every affordable card's lane bit
+    if not wild:  # the common case: one way to pay each card
         if ok:
             bit = afford.bit
             plain = book.buy_plain
@@ -230,8 +236,6 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
         return out
     # Each card's default payment, then the others when a wild token is left
     # to spare (the lane's low bits) to stand in for a coloured one.
-    spares = afford.spares(tokens, bonus)
-    ok = spares & afford.guards
     if ok:
         bit = afford.bit
         shift = afford.shift

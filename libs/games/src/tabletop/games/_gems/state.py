@@ -17,8 +17,10 @@ from .stall import NO_STALL, Stall
 EMPTY = -1
 
 # Steps of a turn. The action comes first; the others are the end-of-turn
-# sub-decisions of the same seat. ENDING is transient inside one command.
-ACTION, RETURN, CHOOSE, ENDING, OVER = range(5)
+# sub-decisions of the same seat. ENDING (the turn ends now) and AUTO (it
+# ends after the game's automatic events, a single noble's visit) are
+# transient inside one command.
+ACTION, RETURN, CHOOSE, ENDING, OVER, AUTO = range(6)
 
 
 class Player(NamedTuple):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games._gems.decide import Builder, end_turn, expect
+from tabletop.games._gems.decide import Builder, act, expect
 from tabletop.games._gems.state import CHOOSE
 from tabletop.kernel import IllegalCommand
 
@@ -28,5 +28,4 @@ def choose_noble(g: Splendor, b: Builder, cmd: ChooseNoble) -> None:
             SplendorCode.NOBLE_NOT_EARNED,
             f"your bonuses do not meet noble {cmd.noble}'s requirement",
         )
-    b.emit(g.noble_visited[cmd.seat][cmd.noble])
-    end_turn(g, b, auto=False)
+    act(g, b, g.noble_visited[cmd.seat][cmd.noble])

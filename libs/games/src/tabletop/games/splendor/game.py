@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 
 from tabletop.games._gems import GemsGame, Player, Row, Rules, State
 from tabletop.games._gems.decide import Handler
+from tabletop.games._gems.state import AUTO, CHOOSE, ENDING
 from tabletop.kernel import Command, Event, JsonDict
 
 from . import decide, legal, setup, view
@@ -16,7 +17,7 @@ from .commands import COMMANDS, ChooseNoble
 from .data import CARDS, COLORS, NOBLES
 from .events import EVENTS, NobleVisited
 from .evolve import on_noble_visited
-from .state import MEETS, qualifying
+from .state import MEETS
 
 RULES = Rules(
     colors=COLORS,
@@ -46,29 +47,37 @@ class Splendor(GemsGame):
         seats, nobles = range(self.max_players), range(len(NOBLES))
         self.choose = [{n: ChooseNoble(seat=seat, noble=n) for n in nobles} for seat in seats]
         self.noble_visited = [[NobleVisited(seat=seat, noble=n) for n in nobles] for seat in seats]
-        # `pending`'s last answer: the fold of an action asks it, and then
-        # `auto_events` asks about the very same bonus and nobles objects.
-        self._last: tuple[object, object, tuple[int, ...]] = (None, None, ())
 
     def deal_extras(self, players: int, rng: random.Random) -> tuple[int, ...]:
         return setup.deal_nobles(players, rng)
 
-    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
-        bonus = p.bonus
-        b0, b1, b2, b3, b4 = bonus
+    # `turn_end` and `auto_events` inline `qualifying`: asked after every
+    # action, and mostly no noble is met.
+    def turn_end(self, p: Player, market: tuple, nobles: tuple) -> int:
+        b0, b1, b2, b3, b4 = p.bonus
         m0, m1, m2, m3, m4 = MEETS
-        met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]  # `qualifying`, inlined: asked per action
-        found = tuple([n for n in nobles if met >> n & 1]) if met else ()
-        self._last = (bonus, nobles, found)
-        return len(found) > 1
+        met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]
+        if met:
+            found = False
+            for n in nobles:
+                if met >> n & 1:
+                    if found:
+                        return CHOOSE  # several: the player chooses
+                    found = True
+            if found:
+                return AUTO  # one: it visits
+        return ENDING
 
-    def auto_events(self, s: State) -> list[Event]:
-        bonus, nobles = s.players[s.seat].bonus, s.nobles
-        last = self._last
-        found = last[2] if last[0] is bonus and last[1] is nobles else qualifying(bonus, nobles)
-        if len(found) == 1:
-            return [self.noble_visited[s.seat][found[0]]]
-        return []
+    def auto_events(self, s: State) -> tuple[Event, ...]:
+        seat = s.seat
+        b0, b1, b2, b3, b4 = s.players[seat].bonus
+        m0, m1, m2, m3, m4 = MEETS
+        met = m0[b0] & m1[b1] & m2[b2] & m3[b3] & m4[b4]
+        if met:
+            for n in s.nobles:
+                if met >> n & 1:  # the only one (`turn_end` said AUTO)
+                    return (self.noble_visited[seat][n],)
+        return ()
 
     def choice_commands(self, s: State, seat: int) -> list[Command]:
         return legal.noble_choices(self.choose[seat], s, seat)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.games._gems import GemsCode
-from tabletop.games._gems.decide import Builder, end_turn, expect, top_of
+from tabletop.games._gems.decide import Builder, act, expect, top_of
 from tabletop.games._gems.state import CHOOSE
 from tabletop.kernel import IllegalCommand
 
@@ -52,8 +52,7 @@ def evolve_pokemon(g: SplendorPokemon, b: Builder, cmd: Evolve) -> None:
             f"evolving {CARDS.name[cmd.card]} needs {req[1]} {COLORS[req[0]]} bonuses; "
             f"you have {p.bonus[req[0]]}",
         )
-    b.emit(Evolved(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill))
-    end_turn(g, b, auto=False)
+    act(g, b, Evolved(seat=cmd.seat, card=cmd.card, into=cmd.into, refill=refill))
 
 
 def skip_evolve(g: SplendorPokemon, b: Builder, cmd: SkipEvolve) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from tabletop.games._gems import GemsGame, Player, Row, Rules, State
 from tabletop.games._gems.decide import Handler
+from tabletop.games._gems.state import CHOOSE, ENDING
 from tabletop.kernel import Command, JsonDict
 
 from . import decide, legal, view
@@ -56,7 +57,10 @@ class SplendorPokemon(GemsGame):
         # tuples are shared from state to state until a card moves).
         self._market_sources: tuple[object, int] = (None, 0)
 
-    def pending(self, p: Player, market: tuple, nobles: tuple) -> bool:
+    def turn_end(self, p: Player, market: tuple, nobles: tuple) -> int:
+        return CHOOSE if self.evolvable(p, market) else ENDING
+
+    def evolvable(self, p: Player, market: tuple) -> bool:
         """Is the evolution step offered: one of their cards whose requirement the
         bonuses meet, its next stage face up or in their reserve — or, while they
         hold a face-down reserved card, any card whose requirement is met (the

@@ -28,7 +28,7 @@ def evolutions(p: Player, market: tuple) -> list[tuple[int, int]]:
     return out
 
 
-# For `pending`, asked after every action, as bit sets over card ids:
+# For `evolvable`, asked after every action, as bit sets over card ids:
 # MET[i][b]: the cards whose evolution requirement is in colour i and met by
 # b bonuses of it (b up to 63, past any reachable count); EVOLVES_FROM[t]:
 # the cards whose next stage is t (the extra last entry, index EMPTY, none).
