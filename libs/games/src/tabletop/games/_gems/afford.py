@@ -9,7 +9,8 @@ need in its lane, and subtracting that from 32 + the wild tokens held leaves
 a lane's bit 5 set exactly when the need is at most the wild tokens: when
 `payment` succeeds. Five lookups, four additions, a subtraction and a mask
 for every card, where a per-card test takes a dozen bytecodes per card.
-`spares` is that sum; `legal.actions` computes it inline.
+`legal.actions` computes that sum inline, on the hottest path (tested
+against `payment` by tests/games/splendor/test_gems_engine.py).
 """
 
 from __future__ import annotations
@@ -73,14 +74,3 @@ class Affordability:
         short = s0[b0 + t0] + s1[b1 + t1] + s2[b2 + t2] + s3[b3 + t3] + s4[b4 + t4]
         need = s0[b0] + s1[b1] + s2[b2] + s3[b3] + s4[b4]
         return short, need - short  # field by field need >= short: no borrow
-
-    def spares(self, tokens: tuple[int, ...], bonus: tuple[int, ...]) -> int:
-        """Per lane, 32 + the wild tokens held - the card's wild need: bit 5
-        set when affordable, and then bits 0-4 count the wild tokens the
-        default payment leaves to spare (no lane borrows: a need is at most
-        31)."""
-        t0, t1, t2, t3, t4, wild = tokens
-        b0, b1, b2, b3, b4 = bonus
-        s0, s1, s2, s3, s4 = self.short
-        need = s0[b0 + t0] + s1[b1 + t1] + s2[b2 + t2] + s3[b3 + t3] + s4[b4 + t4]
-        return self.budget[wild] - need

@@ -215,7 +215,8 @@ def actions(g: GemsGame, s: State, seat: int) -> list[Command]:
     if len(reserved) < g.rules.max_reserved:
         out += book.reservations(market, s.decks)
     afford = g.afford
-    # `Affordability.spares`, inlined (two frames fewer on the hottest path).
+    # Per lane, 32 + the wild tokens held - the card's wild need: bit 5 set when
+    # affordable, bits 0-4 then the wild tokens the default payment leaves spare.
     t0, t1, t2, t3, t4, wild = tokens
     b0, b1, b2, b3, b4 = bonus
     h0, h1, h2, h3, h4 = afford.short
