@@ -18,8 +18,8 @@ from nats.js.kv import KeyValue
 from tabletop.eventlog import Commit, EventLog, Topology
 from tabletop.messaging import RulesClient, StartGame, SubmitCommand
 from tabletop.messaging.matchmaking import SeatInfo, Seating
-from tabletop.rules.deadlines.keeper import DURABLE
 from tests.rules.test_clocks_live import held_deadline
+from tests.support.clocks import keeper_caught_up
 from tests.support.play import add, new_id, start, turn
 from tests.support.rules_process import COUNTING, RulesProcess
 from tests.support.servers import delete_namespace_stream, unique_namespace
@@ -169,20 +169,7 @@ async def test_games_without_a_human_keep_no_deadline(
     bots_only = await start_seated(client, bucket, bots={0, 1})
     unseated = await start(client)
     watched = await start_seated(client, bucket, bots={1})
-    await keeper_caught_up(nc, namespace)
+    await keeper_caught_up(nc, Topology(namespace=namespace))
     assert await held_deadline(nc, namespace, watched) is not None
     assert await held_deadline(nc, namespace, bots_only) is None
     assert await held_deadline(nc, namespace, unseated) is None
-
-
-async def keeper_caught_up(nc: Client, namespace: str, within: float = 20.0) -> None:
-    """The keeper's consumer has every commit acknowledged."""
-    js, stream = nc.jetstream(), Topology(namespace=namespace).games_stream
-    deadline = time.monotonic() + within
-    while True:
-        with contextlib.suppress(NotFoundError):
-            info = await js.consumer_info(stream, DURABLE)
-            if info.num_pending == 0 and info.num_ack_pending == 0:
-                return
-        assert time.monotonic() < deadline, "the keeper did not catch up"
-        await asyncio.sleep(0.05)

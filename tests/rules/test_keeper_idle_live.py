@@ -4,38 +4,22 @@ commits it gets, while a clocked game beside it still gets its deadline."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import time
 from typing import Any
 
 import pytest
 from nats.aio.client import Client
-from nats.js.errors import NotFoundError
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import StartGame
 from tabletop.rules.deadlines import DeadlineKeeper
-from tabletop.rules.deadlines.keeper import DURABLE
 from tabletop.rules.engine import Rules
 from tests.rules.counting_game import GAME as COUNTING
 from tests.rules.test_clocks_live import held_deadline
+from tests.support.clocks import keeper_caught_up
 from tests.support.play import add, new_id
 
 pytestmark = pytest.mark.integration
-
-
-async def caught_up(nc: Client, topology: Topology, within: float = 20.0) -> None:
-    js = nc.jetstream()
-    deadline = time.monotonic() + within
-    while True:
-        with contextlib.suppress(NotFoundError):
-            info = await js.consumer_info(topology.games_stream, DURABLE)
-            if info.num_pending == 0 and info.num_ack_pending == 0:
-                return
-        assert time.monotonic() < deadline, "the keeper did not catch up"
-        await asyncio.sleep(0.05)
 
 
 async def play(rules: Rules, game_id: str, commands: int) -> None:
@@ -68,7 +52,7 @@ async def test_a_game_without_clock_or_humans_is_read_at_most_once(
         plain = (await rules.start(StartGame(game="counting", players=2, game_id=new_id(),
                                              options={"target": 60}))).game_id  # fmt: skip
         await play(rules, plain, 12)
-        await caught_up(nc, topology)
+        await keeper_caught_up(nc, topology)
         assert loads.count(plain) <= 1, loads  # before: one whole-game read per commit
         assert keeper.idle(plain)
         clocked = await rules.start(
@@ -76,7 +60,7 @@ async def test_a_game_without_clock_or_humans_is_read_at_most_once(
                       clock={"initial_ms": 600_000})
         )  # fmt: skip
         await play(rules, clocked.game_id, 3)
-        await caught_up(nc, topology)
+        await keeper_caught_up(nc, topology)
         assert not keeper.idle(clocked.game_id)
         held = await held_deadline(nc, topology.namespace, clocked.game_id)
         assert held is not None and held.seq == 4

@@ -10,11 +10,20 @@ import sys
 import time
 from pathlib import Path
 
+from nats.aio.client import Client
+
 from tabletop.devserver.child import ChildProcess
-from tabletop.eventlog import Commit, EventLog
+from tabletop.eventlog import DEADLINES_DURABLE, Commit, EventLog, Topology, consumer_drained
 from tabletop.messaging import RulesClient, StartGame
 from tests.support.play import new_id
 from tests.support.rules_process import COUNTING, REPO
+
+
+async def keeper_caught_up(nc: Client, topology: Topology, within: float = 20.0) -> None:
+    """The keeper's consumer has every commit acknowledged."""
+    drained = await consumer_drained(nc.jetstream(), topology.games_stream, DEADLINES_DURABLE,
+                                     within)  # fmt: skip
+    assert drained, "the keeper did not catch up"
 
 
 async def start_clocked(client: RulesClient, initial_ms: int, target: int = 30) -> str:

@@ -32,11 +32,10 @@ from typing import Any
 import nats
 from nats.aio.msg import Msg
 from nats.js.api import DeliverPolicy
-from nats.js.errors import NotFoundError
 
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
-from tabletop.eventlog import Commit, Topology, drop_namespace
+from tabletop.eventlog import DEADLINES_DURABLE, Commit, Topology, consumer_drained, drop_namespace
 from tabletop.messaging import Refusal, RulesClient, StartGame
 from tabletop.messaging.subjects import RulesSubjects
 from tabletop.runtime import SERVICES
@@ -45,7 +44,6 @@ from .bench_nats import bench_nats
 from .tables import table_console
 
 KEEPER_MODULE = "tabletop.rules.deadlines"
-KEEPER_DURABLE = "deadlines"
 STARTING = 64  # start requests in flight at once
 
 
@@ -79,16 +77,8 @@ def _quantile(samples: list[int], q: float) -> int:
 
 
 async def _wait_consumer_drained(js: Any, stream: str, within: float) -> None:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            info = await js.consumer_info(stream, KEEPER_DURABLE)
-            if info.num_pending == 0 and info.num_ack_pending == 0:
-                return
-        except NotFoundError:
-            pass
-        await asyncio.sleep(0.1)
-    raise TimeoutError("the keeper did not catch up with the commits")
+    if not await consumer_drained(js, stream, DEADLINES_DURABLE, within):
+        raise TimeoutError("the keeper did not catch up with the commits")
 
 
 def _now_ms() -> int:

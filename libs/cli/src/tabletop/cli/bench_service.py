@@ -36,7 +36,15 @@ from nats.js.api import Header
 
 from tabletop.devserver import free_port, start_service, wait_ready
 from tabletop.devserver.child import ChildProcess
-from tabletop.eventlog import EventLog, KeyValueSnapshots, Topology, drop_namespace, ensure_streams
+from tabletop.eventlog import (
+    DEADLINES_DURABLE,
+    EventLog,
+    KeyValueSnapshots,
+    Topology,
+    consumer_drained,
+    drop_namespace,
+    ensure_streams,
+)
 from tabletop.games import game_ids, get_game
 from tabletop.kernel import Game
 from tabletop.messaging import Refusal, RulesClient, RulesSubjects, StartGame, SubmitCommand
@@ -48,7 +56,6 @@ from .bench_nats import bench_nats
 from .tables import table_console
 
 PREFERRED_GAME = "schotten-totten"
-KEEPER_DURABLE = "deadlines"  # the rules processes' deadline keeper (tabletop.rules.deadlines)
 
 
 def _ms(samples: list[float], q: float) -> float:
@@ -371,19 +378,12 @@ SETTLE_SECONDS = 60.0
 async def _settled(nc: Client, namespaces: list[str]) -> None:
     """Once the deadline keepers of `namespaces` have acknowledged every
     commit (or SETTLE_SECONDS passed): the work a row's commands caused is
-    then counted in its CPU, not in the next row's."""
-    js = nc.jetstream()
+    then counted in its CPU, not in the next row's. No keeper: nothing to wait for."""
     deadline = time.monotonic() + SETTLE_SECONDS
     for namespace in namespaces:
         stream = Topology(namespace=namespace).games_stream
-        while time.monotonic() < deadline:
-            try:
-                info = await js.consumer_info(stream, KEEPER_DURABLE)
-            except Exception:  # no keeper here (an older checkout, or none running)
-                break
-            if not info.num_pending and not info.num_ack_pending:
-                break
-            await asyncio.sleep(0.05)
+        left = max(0.0, deadline - time.monotonic())
+        await consumer_drained(nc.jetstream(), stream, DEADLINES_DURABLE, left, True)
 
 
 async def _metered(

@@ -16,7 +16,9 @@ from .memory import CommitLog, MemoryEventLog
 from .retention import PrunedGame, PrunedGames
 from .snapshots import KeyValueSnapshots, MemorySnapshots, Snapshot, SnapshotStore
 from .streams import (
+    DEADLINES_DURABLE,
     Topology,
+    consumer_drained,
     drop_namespace,
     ensure_consumer,
     ensure_key_values,
@@ -25,6 +27,7 @@ from .streams import (
 from .verify import ChainReport, verify_chain
 
 __all__ = [
+    "DEADLINES_DURABLE",
     "GAME_ID_PATTERN",
     "GENESIS_HASH",
     "AppendConflict",
@@ -46,6 +49,7 @@ __all__ = [
     "Topology",
     "canonical_json",
     "chain_hash",
+    "consumer_drained",
     "drop_namespace",
     "ensure_consumer",
     "ensure_key_values",

@@ -7,9 +7,11 @@ parallel test runs) can share one NATS server without seeing each other.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
+import time
 
 from nats.js import JetStreamContext
 from nats.js.api import (
@@ -289,6 +291,31 @@ async def drop_namespace(js: JetStreamContext, topology: Topology) -> None:
     for bucket in [*buckets, topology.snapshots_bucket, topology.deadlines_bucket]:
         with contextlib.suppress(NotFoundError):
             await js.delete_key_value(bucket)
+
+
+# The deadline keeper's durable consumer (every rules process's keeper shares it, ADR 25).
+DEADLINES_DURABLE = "deadlines"
+
+
+async def consumer_drained(
+    js: JetStreamContext, stream: str, durable: str, within: float, absent_is_drained: bool = False
+) -> bool:
+    """Wait until the durable consumer has acknowledged every message
+    delivered and has none pending: True then, False once `within` seconds
+    passed. A consumer not made yet is waited for, unless `absent_is_drained`."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            info = await js.consumer_info(stream, durable)
+        except NotFoundError:
+            if absent_is_drained:
+                return True
+        else:
+            if not info.num_pending and not info.num_ack_pending:
+                return True
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(0.05)
 
 
 async def ensure_consumer(js: JetStreamContext, topology: Topology, config: ConsumerConfig) -> None:

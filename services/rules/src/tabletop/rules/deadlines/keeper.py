@@ -35,6 +35,7 @@ from nats.js.errors import (
 from nats.js.kv import KV_DEL, KV_PURGE, KeyValue
 
 from tabletop.eventlog import (
+    DEADLINES_DURABLE,
     Commit,
     EventLog,
     GameHead,
@@ -53,7 +54,7 @@ log = logging.getLogger("tabletop.rules.deadlines")
 
 Submit = Callable[[SubmitCommand], Awaitable[object]]
 
-DURABLE = "deadlines"
+DURABLE = DEADLINES_DURABLE
 # Refusals that mean the deadline is moot: a move (or another replica) got there first.
 MOOT = {
     ServiceCode.STALE_COMMAND,
