@@ -22,7 +22,7 @@ from tabletop.messaging.matchmaking import JoinQueue, MatchmakingSubjects, SeatI
 from tabletop.messaging.seating import SeatingDirectory
 from tabletop.runtime import Verdict
 from tests.support.platform import Platform, ask, eventually
-from tests.support.platform_play import commits_of, finished
+from tests.support.platform_play import commits_of, finished, seated
 
 pytestmark = [pytest.mark.integration]
 
@@ -68,18 +68,12 @@ async def test_an_unbounded_spec_in_a_seating_plays_the_default_level(
     """A seating written by another route than matchmaking names a raw spec
     ("ismcts:99999999s"): the bots refuse to run it, play the default level
     (random: instant moves), and count the fallback."""
-    js = nc.jetstream()
     topology = platform.topology
-    await ensure_streams(js, topology)
-    await ensure_key_values(js, topology)
-    platform.start_all({"rules": {}, "bots": {}})
-    bots = platform.processes[-1]
     game_id = "g-unbounded"
     seats = [SeatInfo(player_id=f"b{s}", bot="ismcts:99999999s") for s in range(2)]
-    seating = Seating(game_id=game_id, game=GAME, seats=seats)
-    await (await js.key_value(topology.seats_bucket)).put(
-        game_id, seating.model_dump_json().encode()
-    )
+    await seated(nc, topology, Seating(game_id=game_id, game=GAME, seats=seats))
+    platform.start_all({"rules": {}, "bots": {}})
+    bots = platform.processes[-1]
     rules = RulesClient(nc, platform.namespace, timeout=10)
     start = StartGame(game=GAME, players=2, game_id=game_id, command_id="start")
     await rules.start_game(start)  # raises when refused

@@ -10,11 +10,12 @@ import uuid
 import pytest
 from nats.aio.client import Client
 
-from tabletop.eventlog import EventLog, GameHead, GameHeads, ensure_key_values, ensure_streams
+from tabletop.eventlog import EventLog, GameHead, GameHeads
 from tabletop.games import get_game
 from tabletop.messaging import RulesClient, StartGame, SubmitCommand
 from tabletop.messaging.matchmaking import SeatInfo, Seating
 from tests.support.platform import Platform, eventually
+from tests.support.platform_play import seated
 
 pytestmark = [pytest.mark.integration]
 
@@ -33,16 +34,11 @@ async def test_a_resigned_seat_is_played_by_the_weakest_bot(
 ) -> None:
     js = nc.jetstream()
     topology = platform.topology
-    await ensure_streams(js, topology)
-    await ensure_key_values(js, topology)
-    platform.start_all({"rules": {}, "bots": {}})
-    bots = platform.processes[-1]
     game_id = f"g-{uuid.uuid4().hex[:12]}"
     humans = [SeatInfo(player_id=f"h{seat}") for seat in range(players)]  # no bot seat
-    seating = Seating(game_id=game_id, game=GAME, seats=humans)
-    await (await js.key_value(topology.seats_bucket)).put(
-        game_id, seating.model_dump_json().encode()
-    )
+    await seated(nc, topology, Seating(game_id=game_id, game=GAME, seats=humans))
+    platform.start_all({"rules": {}, "bots": {}})
+    bots = platform.processes[-1]
     rules = RulesClient(nc, platform.namespace, timeout=10)
     await rules.start_game(
         StartGame(game=GAME, players=players, game_id=game_id, command_id=f"{game_id}-start")

@@ -6,8 +6,9 @@ from typing import Any
 
 from nats.aio.client import Client
 
-from tabletop.eventlog import Commit, EventLog, Topology
+from tabletop.eventlog import Commit, EventLog, Topology, ensure_key_values, ensure_streams
 from tabletop.games import get_game
+from tabletop.messaging.matchmaking import Seating
 
 
 async def commits_of(nc: Client, topology: Topology, game_id: str) -> list[Commit]:
@@ -27,3 +28,14 @@ async def finished(nc: Client, topology: Topology, game_id: str) -> list[Commit]
         return None
     game = get_game(commits[0].game)
     return commits if game.outcome(replay(commits)) is not None else None
+
+
+async def seated(nc: Client, topology: Topology, seating: Seating) -> None:
+    """The namespace's streams and buckets made and `seating` in the seats
+    bucket, as matchmaking writes it before the game starts (for tests that
+    seat players another way)."""
+    js = nc.jetstream()
+    await ensure_streams(js, topology)
+    await ensure_key_values(js, topology)
+    seats = await js.key_value(topology.seats_bucket)
+    await seats.put(seating.game_id, seating.model_dump_json().encode())
