@@ -7,9 +7,9 @@ the answer itself, every field present: callers never check for None."""
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from typing import Any, TypeVar
 
+from cachetools import LRUCache
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.errors import MaxPayloadError, NoRespondersError
@@ -103,7 +103,8 @@ class RulesClient(ServiceClient):
     def __init__(self, nc: Client, namespace: str = "tabletop", timeout: float = 5.0) -> None:
         super().__init__(nc, timeout)
         self.subjects = RulesSubjects(namespace=namespace)
-        self.pinned: OrderedDict[str, str] = OrderedDict()  # game id -> a process's subject
+        # game id -> a process's subject; the least recently used forgotten first
+        self.pinned: LRUCache[str, str] = LRUCache(maxsize=self.PINNED_GAMES)
 
     async def start_game(self, request: StartGame) -> Accepted:
         msg = await self._request(self.subjects.start_game, request.model_dump_json().encode())
@@ -124,8 +125,6 @@ class RulesClient(ServiceClient):
             except Unavailable:  # there but silent: the next command goes to any process
                 self.pinned.pop(game_id, None)
                 raise
-            else:
-                self.pinned.move_to_end(game_id)
         if msg is None:
             msg = await self._request(self.subjects.submit_command, payload)
             self._pin(game_id, msg)
@@ -136,9 +135,6 @@ class RulesClient(ServiceClient):
         if at is None:  # an older rules service, or a test double
             return
         self.pinned[game_id] = at
-        self.pinned.move_to_end(game_id)
-        while len(self.pinned) > self.PINNED_GAMES:
-            self.pinned.popitem(last=False)
 
 
 class MatchmakingClient(ServiceClient):

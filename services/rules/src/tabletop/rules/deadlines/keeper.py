@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from cachetools import FIFOCache
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
@@ -114,7 +115,7 @@ class DeadlineKeeper:
         # sets one) and no human seat (seated before the start). Their commits
         # are acknowledged unread: before, each one read and replayed its whole
         # game (no head was kept for them), the rules process's largest cost.
-        self._idle: dict[str, None] = {}  # in the order first seen
+        self._idle: FIFOCache[str, None] = FIFOCache(maxsize=IDLE_GAMES)  # oldest forgotten first
         self._games_prefix = topology.game_subject("")
         self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
         self._watcher: KeyValue.KeyWatcher | None = None
@@ -220,7 +221,7 @@ class DeadlineKeeper:
             and not await self._humans(commit.game_id)
         ):  # no clock and no human to wait for: nothing to keep (and no entry to delete)
             self._seatings.pop(commit.game_id, None)
-            self._remember_idle(commit.game_id)
+            self._idle[commit.game_id] = None  # a forgotten one reads its game once more
             return
         due = await self._due(commit, head)
         if due is None:
@@ -236,11 +237,6 @@ class DeadlineKeeper:
         """Whether the game is known to need no deadline, ever (its commits
         are then acknowledged without being read)."""
         return game_id in self._idle
-
-    def _remember_idle(self, game_id: str) -> None:
-        if len(self._idle) >= IDLE_GAMES:  # forgotten: its next commit reads the game once
-            del self._idle[next(iter(self._idle))]
-        self._idle[game_id] = None
 
     async def _stored(self, commit: Commit, redelivered: bool) -> list[Commit]:
         """The game's commits for a head not cached. A first commit delivered
