@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from tabletop.eventlog import GENESIS_HASH, Commit, canonical_json, next_commit, verify_chain
+from tabletop.eventlog.commit import seal
 
 
 def chain(n: int, game_id: str = "g1") -> list[Commit]:
@@ -67,7 +68,7 @@ def test_altered_events_name_the_commit() -> None:
 def test_rehashed_forgery_breaks_the_next_link() -> None:
     commits = chain(5)
     # A forger who recomputes the forged commit's own hash still breaks commit 4's link.
-    forged = Commit.seal(**{**commits[2].body(), "events": []})
+    forged, _ = seal(**{**commits[2].body(), "events": []})
     report = verify_chain("g1", [*commits[:2], forged, *commits[3:]])
     assert report.first_bad_seq == 4
     assert "link" in report.reason

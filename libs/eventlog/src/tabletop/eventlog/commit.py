@@ -65,26 +65,6 @@ class Commit(BaseModel):
     def expected_hash(self) -> str:
         return chain_hash(self.prev_hash, self.body())
 
-    @classmethod
-    def seal(
-        cls,
-        *,
-        game_id: str,
-        game: str,
-        seq: int,
-        command_id: str,
-        seat: int | None,
-        events: Sequence[dict[str, Any]],
-        rules_version: str,
-        prev_hash: str,
-        at: int | None = None,
-    ) -> Commit:
-        """A new commit with its hash computed."""
-        return seal(
-            game_id=game_id, game=game, seq=seq, command_id=command_id, seat=seat,
-            events=events, rules_version=rules_version, prev_hash=prev_hash, at=at,
-        )[0]  # fmt: skip
-
     def to_bytes(self) -> bytes:
         return canonical_json(
             self.model_dump(mode="json", exclude=None if self.at is not None else {"at"})
