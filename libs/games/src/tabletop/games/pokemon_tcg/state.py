@@ -204,10 +204,6 @@ def with_side(state: State, seat: int, side: Side, used: int = -1) -> State:
 _new = tuple.__new__
 
 
-def with_phase(state: State, phase: int) -> State:
-    return _new(State, (state.cards, state.sides, phase, *state[3:]))
-
-
 def with_prompt(state: State, prompt: Prompt | None) -> State:
     return _new(State, (*state[:10], prompt, *state[11:]))
 
