@@ -12,6 +12,8 @@ import pytest
 from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.eventlog.links import Link, NatsLink
+from tabletop.eventlog.wire import Wire
 from tabletop.messaging import RulesClient
 from tests.support.platform import Platform
 from tests.support.rules_process import RulesProcess
@@ -62,6 +64,18 @@ async def nc(nats_url: str) -> AsyncIterator[Client]:
     client = await nats.connect(nats_url)
     yield client
     await client.close()
+
+
+@pytest.fixture(params=["wire", "nats-py"])
+async def link(request: pytest.FixtureRequest, nats_url: str, nc: Client) -> AsyncIterator[Link]:
+    """The hot path's connection: the lean `Wire` (nats:// servers) and the
+    nats-py one kept for tls:// servers."""
+    if request.param == "nats-py":
+        yield NatsLink(nc)
+        return
+    wire = await Wire.connect(nats_url, "test")
+    yield wire
+    await wire.close()
 
 
 @pytest.fixture

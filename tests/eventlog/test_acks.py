@@ -1,6 +1,7 @@
-"""The appends' acknowledgements against a real NATS: each append gets its
-own ack, a subject no stream takes and a silent responder fail as
-`js.publish` fails, and nothing is left waiting afterwards."""
+"""The appends' acknowledgements against a real NATS, on both links (the
+lean `Wire` and nats-py): each append gets its own ack, a subject no stream
+takes and a silent responder fail as `js.publish` fails, and nothing is
+left waiting afterwards."""
 
 from __future__ import annotations
 
@@ -16,14 +17,20 @@ from nats.js.errors import BadRequestError, NoStreamResponseError
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.eventlog.acks import Acks
+from tabletop.eventlog.links import Link
 from tests.eventlog.log_contract import commit_after, new_game_id
 
 pytestmark = pytest.mark.integration
 
 
-async def test_each_append_gets_its_own_ack(nc: Client, topology: Topology) -> None:
+def _waiting(link: Link) -> dict[str, object]:
+    waiting: dict[str, object] = getattr(link, "_waiting")  # noqa: B009 (both links keep one)
+    return waiting
+
+
+async def test_each_append_gets_its_own_ack(nc: Client, topology: Topology, link: Link) -> None:
     await ensure_streams(nc.jetstream(), topology)
-    acks = Acks(nc)
+    acks = Acks(link)
     subjects = [topology.game_subject(new_game_id()) for _ in range(50)]
     got = await asyncio.gather(*(acks.publish(s, s.encode(), {}) for s in subjects))
     seqs = [ack["seq"] for ack in got]
@@ -31,28 +38,28 @@ async def test_each_append_gets_its_own_ack(nc: Client, topology: Topology) -> N
     for subject, seq in zip(subjects, seqs, strict=True):
         stored = await nc.jetstream().get_msg(topology.games_stream, seq)
         assert stored.subject == subject and stored.data == subject.encode()
-    assert not acks._waiting
-    await acks.close()
+    assert not _waiting(link)
 
 
 async def test_an_error_ack_is_returned_for_the_caller_to_raise(
-    nc: Client, topology: Topology
+    nc: Client, topology: Topology, link: Link
 ) -> None:
     await ensure_streams(nc.jetstream(), topology)
-    ack = await Acks(nc).publish(
+    ack = await Acks(link).publish(
         topology.game_subject(new_game_id()), b"x", {Header.EXPECTED_STREAM.value: "ANOTHER"}
     )
     assert ack["error"]["err_code"] == 10060  # expected stream does not match
 
 
-async def test_a_subject_no_stream_takes_is_no_stream_response(nc: Client) -> None:
-    log = EventLog(nc.jetstream(), Topology(namespace=f"nostream{uuid.uuid4().hex[:8]}"))
+async def test_a_subject_no_stream_takes_is_no_stream_response(nc: Client, link: Link) -> None:
+    namespace = f"nostream{uuid.uuid4().hex[:8]}"
+    log = EventLog(nc.jetstream(), Topology(namespace=namespace), link)
     with pytest.raises(NoStreamResponseError):
         await log.append(commit_after(None, new_game_id()), 0)
-    assert not log._acks._waiting
+    assert not _waiting(link)
 
 
-async def test_a_silent_responder_times_out(nc: Client) -> None:
+async def test_a_silent_responder_times_out(nc: Client, link: Link) -> None:
     subject = f"silent.{uuid.uuid4().hex}"
     heard: list[Msg] = []
 
@@ -60,14 +67,16 @@ async def test_a_silent_responder_times_out(nc: Client) -> None:
         heard.append(msg)
 
     await nc.subscribe(subject, cb=listen)
-    acks = Acks(nc, timeout=0.2)
+    await nc.flush()
+    acks = Acks(link, timeout=0.2)
     with pytest.raises(NatsTimeout):
         await acks.publish(subject, b"x", {})
-    assert len(heard) == 1 and not acks._waiting
+    assert len(heard) == 1 and not _waiting(link)
     # A late ack for a request given up on is dropped, not delivered to another.
     await nc.publish(heard[0].reply, b'{"stream":"S","seq":1}')
     await nc.flush()
-    assert not acks._waiting
+    await link.flush()
+    assert not _waiting(link)
 
 
 class _AnotherStreamName(Topology):
@@ -77,11 +86,11 @@ class _AnotherStreamName(Topology):
 
 
 async def test_an_error_other_than_a_conflict_raises_its_api_error(
-    nc: Client, topology: Topology
+    nc: Client, topology: Topology, link: Link
 ) -> None:
     js = nc.jetstream()
     await ensure_streams(js, topology)
-    log = EventLog(js, _AnotherStreamName(namespace=topology.namespace))
+    log = EventLog(js, _AnotherStreamName(namespace=topology.namespace), link)
     with pytest.raises(BadRequestError) as raised:
         await log.append(commit_after(None, new_game_id()), 0)
     assert raised.value.err_code == 10060

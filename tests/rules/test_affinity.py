@@ -15,6 +15,7 @@ import pytest
 from nats.aio.client import Client
 
 from tabletop.eventlog import AppendConflict, Commit, EventLog, Topology, verify_chain
+from tabletop.eventlog.links import Link
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesClient, RulesReply, StartGame, SubmitCommand
 from tabletop.messaging.subjects import RULES_AT_HEADER, RulesSubjects
@@ -70,11 +71,11 @@ def _refuse(code: str, message: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def processes(nc: Client, event_log: EventLog) -> AsyncIterator[list[Process]]:
+async def processes(nc: Client, event_log: EventLog, link: Link) -> AsyncIterator[list[Process]]:
     """Two rules processes in one queue group, each with its own subject."""
     started = [Process(nc, event_log.topology, name) for name in ("p1", "p2")]
     for process in started:
-        await process.path.start(nc)
+        await process.path.start(link)
     yield started
     for process in started:
         await process.path.stop()

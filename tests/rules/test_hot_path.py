@@ -17,6 +17,7 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
 from tabletop.eventlog import Commit, MemoryEventLog
+from tabletop.eventlog.links import Link
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
 from tabletop.rules.app import create_app
@@ -142,7 +143,9 @@ async def test_an_unexpected_failure_is_an_internal_error_reply() -> None:
 
 
 @pytest.mark.integration
-async def test_stopping_answers_the_commands_already_taken_then_takes_none(nc: Client) -> None:
+async def test_stopping_answers_the_commands_already_taken_then_takes_none(
+    nc: Client, link: Link
+) -> None:
     taken = asyncio.Event()
 
     async def slow(request: SubmitCommand) -> RulesReply:
@@ -152,7 +155,7 @@ async def test_stopping_answers_the_commands_already_taken_then_takes_none(nc: C
 
     subject = f"hot{uuid.uuid4().hex[:8]}.rules.submit"
     path = SubmitPath(subject, "rules", 4, slow, refuse, logging.getLogger("test"))
-    await path.start(nc)
+    await path.start(link)
     reply = asyncio.create_task(nc.request(subject, add("g", 0, "c", 1), timeout=5))
     await taken.wait()
     await path.stop()

@@ -18,6 +18,7 @@ from opentelemetry import propagate, trace
 from .acks import Acks
 from .commit import Commit
 from .errors import AppendConflict, DuplicateAppend
+from .links import Link, NatsLink
 from .streams import Topology
 
 # JetStream's error code for a failed Nats-Expected-Last-Subject-Sequence check.
@@ -46,10 +47,13 @@ _EXPECTED_STREAM = Header.EXPECTED_STREAM.value
 class EventLog:
     """Commits of every game, over a JetStream context."""
 
-    def __init__(self, js: JetStreamContext, topology: Topology | None = None) -> None:
+    def __init__(
+        self, js: JetStreamContext, topology: Topology | None = None, link: Link | None = None
+    ) -> None:
+        """`link`: what appends are published on (default: `js`'s client)."""
         self.js = js
         self.topology = topology or Topology()
-        self._acks = Acks(js._nc, js._timeout)  # appends' acks, one subscription
+        self._acks = Acks(link or NatsLink(js._nc), js._timeout)  # appends' acks
 
     async def last(self, game_id: str) -> tuple[Commit | None, int]:
         """The game's last commit and its stream sequence (None, 0 for no game)."""

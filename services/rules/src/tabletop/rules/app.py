@@ -25,6 +25,8 @@ from tabletop.eventlog import (
     Topology,
     ensure_streams,
 )
+from tabletop.eventlog.links import NatsLink, open_link
+from tabletop.eventlog.wire import Wire
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, RulesSubjects, ServiceCode, StartGame, SubmitCommand
 from tabletop.messaging.errors import Refusal
@@ -80,6 +82,7 @@ def create_app(
         broker.context.set_global("rules", rules)
 
     keepers: list[DeadlineKeeper] = []
+    links: list[Wire | NatsLink] = []
 
     def running() -> Rules:
         return held[0]  # set before the subscribers start
@@ -155,9 +158,12 @@ def create_app(
         js = nc.jetstream()
         await ensure_streams(js, topology)
         snapshots = await KeyValueSnapshots.ensure(js, topology)
+        # Commands and their appends on a lean connection of their own (ADR 28).
+        link = await open_link(settings.nats_url, nc, f"rules {at}")
+        links.append(link)
         serve(
             Rules(
-                EventLog(js, topology),
+                EventLog(js, topology, link),
                 catalog,
                 settings.cache_size,
                 settings.max_attempts,
@@ -168,7 +174,7 @@ def create_app(
         )
         broker.routers.remove(documented)
         freeze_startup_objects()
-        await hot.start(nc)
+        await hot.start(link)
         log.info("event log ready", extra={"stream": topology.games_stream})
         if settings.deadline_keeper:
             keeper = DeadlineKeeper(
@@ -186,6 +192,9 @@ def create_app(
     @app.on_shutdown
     async def stop_taking_commands() -> None:
         await hot.stop()
+        for link in links:
+            if isinstance(link, Wire):
+                await link.close()
 
     return app
 

@@ -1,4 +1,5 @@
-"""The per-command subject served by a plain nats-py queue subscription.
+"""The per-command subject served by a plain queue subscription on a `Link`
+(the lean `Wire` connection, ADR 28, or nats-py for a `tls://` server).
 
 faststream's per-message stack (subscriber, middlewares, fast_depends decode,
 reply publish with headers) was about 40% of a rules process's CPU at 64 in
@@ -7,7 +8,8 @@ instead, on the same subject and queue group, and leave with the same reply
 body and error codes as the faststream handler gives (which still serves the
 subject on faststream's in-memory test broker and documents it in AsyncAPI).
 
-Each message is answered in a task of its own, at most `workers` at once, so
+Each message is answered in a task of its own, at most `workers` at once
+(the others wait their turn in arrival order), so
 appends of different games are in flight together; a game's commands are
 taken one after another (in arrival order), so the second decides on the head
 the first left instead of losing the race to it.
@@ -22,20 +24,19 @@ head a commit behind, to be read from the log before deciding).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from nats.aio.client import Client
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 from nats.errors import Error as NatsError
 from opentelemetry import propagate, trace
 from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 
+from tabletop.eventlog.links import Link
+from tabletop.eventlog.wire import Inbound, WireClosed
 from tabletop.messaging import RulesReply, ServiceCode, SubmitCommand
 from tabletop.messaging.errors import Refusal
 from tabletop.messaging.refusals import malformed_message
@@ -71,63 +72,81 @@ class SubmitPath:
         # The header naming this process's own subject (None: no affinity).
         self.affinity = {RULES_AT_HEADER: at} if at else None
         self._decide, self._refuse, self._log = decide, refuse, log
-        self._slots = asyncio.Semaphore(max(1, workers))
+        self._workers = max(1, workers)
+        self._waiting: deque[Inbound] = deque()  # taken, waiting for a worker
         self._tasks: set[asyncio.Task[None]] = set()
         self._games: dict[str, _Turns] = {}  # only games with a command under way
-        self._nc: Client | None = None
-        self._sub: Subscription | None = None
-        self._own: Subscription | None = None
+        self._link: Link | None = None
+        self._sub: int | None = None
+        self._own: int | None = None
+        self._drained = asyncio.Event()
 
     @property
     def serving(self) -> bool:
         """Whether the process's own subject is served (started, not stopping)."""
         return self._own is not None
 
-    async def start(self, nc: Client) -> None:
-        self._nc = nc
-        # nats-py awaits the callback before handing it the next message:
-        # it only schedules the work, so reading never waits for an append.
+    async def start(self, link: Link) -> None:
+        self._link = link
         if self.at:
-            self._own = await nc.subscribe(self.at, cb=self._received)
-        self._sub = await nc.subscribe(self.subject, queue=self.queue, cb=self._received)
+            self._own = await link.subscribe(self.at, self._received)
+        self._sub = await link.subscribe(self.subject, self._received, self.queue)
 
     async def stop(self) -> None:
         """Stop taking commands, then let those taken finish and reply."""
         subs, self._sub, self._own = (self._own, self._sub), None, None
-        for sub in subs:  # its own first: a client finds it gone and asks the others
-            if sub is not None:
-                # Drain, not unsubscribe: commands NATS already delivered are answered.
-                with contextlib.suppress(NatsError):
-                    await sub.drain()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    async def _received(self, msg: Msg) -> None:
-        await self._slots.acquire()
-        task = asyncio.create_task(self._answer(msg))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _answer(self, msg: Msg) -> None:
+        link = self._link
+        if link is None:
+            return
+        for sid in subs:  # its own first: a client finds it gone and asks the others
+            if sid is not None:
+                await link.unsubscribe(sid)
+        # Once the server has read the unsubscriptions, nothing more arrives:
+        # what it delivered before is answered.
         try:
-            if msg.headers and "traceparent" in msg.headers:
-                body = await self._traced(msg)
-            else:  # tracing off (clients inject only with a provider): no span at all
-                body = await self.answer(msg.data)
-        finally:
-            self._slots.release()
-        if msg.reply and self._nc is not None:
+            async with asyncio.timeout(5.0):
+                await link.flush()
+        except (TimeoutError, WireClosed, NatsError) as exc:
+            self._log.warning("unsubscribing not confirmed: %s", exc)
+        while self._tasks or self._waiting:
+            self._drained.clear()
+            await self._drained.wait()
+
+    def _received(self, msg: Inbound) -> None:
+        if len(self._tasks) < self._workers:
+            self._spawn(msg)
+        else:
+            self._waiting.append(msg)
+
+    def _spawn(self, msg: Inbound) -> None:
+        task = asyncio.ensure_future(self._answer(msg))
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if self._waiting:
+            self._spawn(self._waiting.popleft())
+        elif not self._tasks:
+            self._drained.set()
+
+    async def _answer(self, msg: Inbound) -> None:
+        if msg.headers and "traceparent" in msg.headers:
+            body = await self._traced(msg)
+        else:  # tracing off (clients inject only with a provider): no span at all
+            body = await self.answer(msg.data)
+        if msg.reply and self._link is not None:
             # Where to send the game's next commands: only needed by a client
             # that asked the shared subject (a header costs both sides CPU),
             # and never once the process's own subject is no longer served.
             shared = msg.subject == self.subject and self.serving
             headers = self.affinity if shared else None
             try:
-                await self._nc.publish(msg.reply, body, headers=headers)
-            except NatsError as exc:  # connection lost: the client retries by command id
+                await self._link.publish(msg.reply, body, headers=headers)
+            except (WireClosed, NatsError) as exc:  # the client retries by command id
                 self._log.warning("reply not sent: %s", exc)
 
-    async def _traced(self, msg: Msg) -> bytes:
+    async def _traced(self, msg: Inbound) -> bytes:
         """`answer` inside a span that continues the caller's trace, so the
         commit it appends (whose headers carry the current context) joins it."""
         with _tracer.start_as_current_span(
@@ -151,9 +170,8 @@ class SubmitPath:
             )
         except Exception as exc:  # the service keeps answering whatever happens
             self._log.exception("request failed", exc_info=exc)
-            code = (
-                ServiceCode.UNAVAILABLE if isinstance(exc, TimeoutError) else ServiceCode.INTERNAL
-            )
+            lost = isinstance(exc, (TimeoutError, WireClosed))  # an outage, not a bug
+            code = ServiceCode.UNAVAILABLE if lost else ServiceCode.INTERNAL
             return _json(self._refuse(code, f"{type(exc).__name__}: {exc}"))
 
     async def _in_turn(self, request: SubmitCommand) -> RulesReply:
