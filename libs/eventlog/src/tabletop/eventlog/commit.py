@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -80,8 +81,12 @@ class Commit(BaseModel):
 # is its own key: only the rules version (a string, whose quotes JSON escapes),
 # the seat and the seq follow it.
 _PREV_HASH_KEY = b',"prev_hash":"'
-_BODY_KEYS = ("game_id", "game", "seq", "command_id", "seat", "events", "rules_version",
-              "prev_hash")  # fmt: skip
+# For `seal`: the pattern validation checked a game id against, and a commit's
+# fields in declaration order (the fields a validated commit has set: all).
+_GAME_ID = re.compile(GAME_ID_PATTERN)
+_FIELDS = tuple(Commit.model_fields)
+_new = object.__new__
+_set = object.__setattr__
 
 
 def seal(
@@ -102,21 +107,42 @@ def seal(
     bytes with the hash put in its sorted place (before, sealing dumped the
     model and encoded the body for the hash, then again for the bytes: 22-25
     µs per Schotten Totten commit, 13-15 µs this way).
+
+    The commit is built once, its hash known, without validation (before, the
+    model was validated, copying every event dict, then copied with the hash:
+    13.0 -> 8.9 µs per Schotten Totten commit). The callers pass values of the
+    fields' types they already trust (events dumped by their models, a game id
+    from a head or a validated request); the fields' constraints are checked
+    here as validation checked them, so no commit the model would refuse
+    reaches the log: a ValueError, as pydantic's ValidationError was.
     """
-    draft = Commit.model_validate(
-        {"game_id": game_id, "game": game, "seq": seq, "command_id": command_id, "seat": seat,
-         "events": list(events), "rules_version": rules_version, "prev_hash": prev_hash,
-         "hash": "", "at": at}
-    )  # fmt: skip
-    # The body as validated (what `Commit.body()` dumps; events are JSON already).
-    body: dict[str, Any] = {key: getattr(draft, key) for key in _BODY_KEYS}
-    if draft.at is not None:
-        body["at"] = draft.at
+    if seq < 1:
+        raise ValueError(f"a commit's seq is 1 or more, not {seq!r}")
+    if not 1 <= len(command_id) <= 128:
+        raise ValueError(f"a command id is 1 to 128 characters, not {len(command_id)}")
+    if _GAME_ID.fullmatch(game_id) is None:
+        raise ValueError(f"a game id matches {GAME_ID_PATTERN}, not {game_id!r}")
+    events = list(events)
+    body: dict[str, Any] = {"game_id": game_id, "game": game, "seq": seq,
+                            "command_id": command_id, "seat": seat, "events": events,
+                            "rules_version": rules_version, "prev_hash": prev_hash}  # fmt: skip
+    if at is not None:
+        body["at"] = at
     encoded = canonical_json(body)
-    digest = hashlib.sha256(draft.prev_hash.encode() + encoded).hexdigest()
+    digest = hashlib.sha256(prev_hash.encode() + encoded).hexdigest()
     cut = encoded.rindex(_PREV_HASH_KEY)
     data = b'%s,"hash":"%s"%s' % (encoded[:cut], digest.encode(), encoded[cut:])
-    return draft.model_copy(update={"hash": digest}), data
+    # What validating every field would make (all of them set, declaration
+    # order), without it: pydantic's `model_construct` costs more than validating.
+    commit = _new(Commit)
+    _set(commit, "__dict__", {"game_id": game_id, "game": game, "seq": seq,
+                              "command_id": command_id, "seat": seat, "events": events,
+                              "rules_version": rules_version, "prev_hash": prev_hash,
+                              "hash": digest, "at": at})  # fmt: skip
+    _set(commit, "__pydantic_fields_set__", set(_FIELDS))
+    _set(commit, "__pydantic_extra__", None)
+    _set(commit, "__pydantic_private__", None)
+    return commit, data
 
 
 def next_sealed(

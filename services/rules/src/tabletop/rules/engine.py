@@ -14,6 +14,7 @@ import os
 import random
 import secrets
 import uuid
+from typing import Any
 
 from tabletop.eventlog import (
     AppendConflict,
@@ -65,8 +66,64 @@ class _FreshSeeds:
 _seeds = _FreshSeeds()
 
 
+# The generator's own (C) methods, which `random.Random` inherits unchanged.
+_draw_random = random.Random.random
+_draw_bits = random.Random.getrandbits
+
+
+class _FreshRandom(random.Random):
+    """A `random.Random` seeded from `_seeds` at its first draw: most commands
+    draw nothing (cards come from decks shuffled at setup), and seeding the
+    Mersenne Twister cost more than many decisions (4.8 µs of 8.0 for a
+    Schotten Totten card played). Each generator takes at most one seed, the
+    fresh one `_seeds` hands out when it is first used.
+
+    Every other method draws through `random()` or `getrandbits()` (CPython
+    3.11-3.13's random.py: `_randbelow` is `_randbelow_with_getrandbits`, as
+    this class defines `getrandbits`). The first draw seeds it and turns it
+    into a plain `random.Random`, whose C methods later draws call directly
+    (a method bound before then, e.g. `choices`' `random = self.random`, keeps
+    calling these overrides, which only seed once)."""
+
+    def __init__(self) -> None:  # not Random.__init__: it seeds
+        self.gauss_next = None
+
+    def random(self) -> float:
+        _seed_once(self)
+        return _draw_random(self)
+
+    def getrandbits(self, k: int, /) -> int:
+        _seed_once(self)
+        return _draw_bits(self, k)
+
+    # The state is the seeded generator's; one set or seeded by hand is kept.
+    def getstate(self) -> tuple[Any, ...]:
+        _seed_once(self)
+        return random.Random.getstate(self)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        _plain(self)
+        random.Random.setstate(self, state)
+
+    def seed(self, *args: Any, **kwds: Any) -> None:
+        _plain(self)
+        random.Random.seed(self, *args, **kwds)
+
+
+def _seed_once(rng: random.Random) -> None:
+    """Seed a fresh generator at its first draw (later, it is a plain `Random`)."""
+    if type(rng) is _FreshRandom:
+        random.Random.seed(rng, _seeds.next())
+        _plain(rng)
+
+
+def _plain(rng: random.Random) -> None:
+    rng.__class__ = random.Random  # the same layout: only the methods change
+
+
 def _fresh_rng() -> random.Random:
-    return random.Random(_seeds.next())
+    """A fresh, OS-seeded generator for one decision, seeded when first drawn from."""
+    return _FreshRandom()
 
 
 class Rules:
