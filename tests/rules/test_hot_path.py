@@ -1,4 +1,4 @@
-"""The nats-py path that serves commands (`tabletop.rules.hot_path`): the
+"""The plain-subscription path that serves starts and commands (`tabletop.rules.hot_path`): the
 replies and codes of the faststream handler, and a game's commands decided
 one after another while other games' appends are in flight together."""
 
@@ -20,6 +20,7 @@ from tabletop.eventlog import Commit, MemoryEventLog
 from tabletop.eventlog.links import Link
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesReply, ServiceCode, StartGame, SubmitCommand
+from tabletop.messaging.subjects import RULES_AT_HEADER
 from tabletop.rules.app import create_app
 from tabletop.rules.engine import Rules
 from tabletop.rules.hot_path import SubmitPath
@@ -164,3 +165,34 @@ async def test_stopping_answers_the_commands_already_taken_then_takes_none(
     }  # fmt: skip
     with pytest.raises((NoRespondersError, NatsTimeout)):
         await nc.request(subject, add("g", 0, "c2", 2), timeout=0.5)
+
+
+@pytest.mark.integration
+async def test_starts_are_served_beside_commands_and_name_the_process(
+    nc: Client, link: Link
+) -> None:
+    rules = Rules(MemoryEventLog(), GameCatalog(extra=[COUNTING]))
+    space = f"hot{uuid.uuid4().hex[:8]}"
+    path = SubmitPath(
+        f"{space}.rules.submit", "rules", 4, rules.submit, refuse, logging.getLogger("test"),
+        f"{space}.rules.at", start=(f"{space}.rules.start", rules.start),
+    )  # fmt: skip
+    await path.start(link)
+    try:
+        start = StartGame(game="counting", players=2, seed=1, game_id="s1")
+        reply = await nc.request(f"{space}.rules.start", start.model_dump_json().encode(), 5)
+        assert json.loads(reply.data) == {
+            "accepted": True,
+            "game_id": "s1",
+            "seq": 1,
+            "error": None,
+        }
+        assert (reply.headers or {}).get(RULES_AT_HEADER) == f"{space}.rules.at"
+        assert await rules.head("s1") is not None
+        # A command body on the start subject is no start: refused, nothing started.
+        bad = await nc.request(f"{space}.rules.start", add("s1", 0, "c", 1), 5)
+        assert json.loads(bad.data)["error"]["code"] == ServiceCode.MALFORMED_REQUEST
+        again = await nc.request(f"{space}.rules.start", start.model_dump_json().encode(), 5)
+        assert json.loads(again.data)["error"]["code"] == ServiceCode.GAME_EXISTS
+    finally:
+        await path.stop()

@@ -114,20 +114,25 @@ def create_app(
 
     queue, workers = subjects.queue, settings.workers
 
-    @broker.subscriber(subjects.start_game, title="rules.start", queue=queue, max_workers=workers)
-    async def start_game(request: StartGame) -> NatsResponse:
-        """Start a game: commit its setup events as the game's first commit."""
-        reply = await answer("start", running(), lambda r: r.start(request))
-        # This process caches the game it started: its commands should come here.
-        return NatsResponse(reply, headers=hot.affinity if hot.serving else None)
-
     def submit(request: SubmitCommand) -> Awaitable[RulesReply]:
         return answer("submit", running(), lambda r: r.submit(request))
 
-    # On real NATS, SubmitPath serves this subject; faststream's subscriber
-    # (in a router dropped at startup) serves it on the in-memory test broker
-    # and documents it.
+    def start(request: StartGame) -> Awaitable[RulesReply]:
+        return answer("start", running(), lambda r: r.start(request))
+
+    # On real NATS, SubmitPath serves these subjects; faststream's subscribers
+    # (in a router dropped at startup) serve them on the in-memory test broker
+    # and document them.
     documented = NatsRouter()
+
+    @documented.subscriber(
+        subjects.start_game, title="rules.start", queue=queue, max_workers=workers
+    )
+    async def start_game(request: StartGame) -> NatsResponse:
+        """Start a game: commit its setup events as the game's first commit."""
+        reply = await start(request)
+        # This process caches the game it started: its commands should come here.
+        return NatsResponse(reply, headers=hot.affinity if hot.serving else None)
 
     @documented.subscriber(
         subjects.submit_command, title="rules.submit", queue=queue, max_workers=workers
@@ -138,7 +143,10 @@ def create_app(
 
     broker.include_router(documented)
     at = subjects.submit_at(uuid.uuid4().hex[:16])  # this process's own (ADR 27)
-    hot = SubmitPath(subjects.submit_command, queue, workers, submit, refuse, log, at)
+    hot = SubmitPath(
+        subjects.submit_command, queue, workers, submit, refuse, log, at,
+        start=(subjects.start_game, start),
+    )  # fmt: skip
 
     app = service_app(
         broker,
