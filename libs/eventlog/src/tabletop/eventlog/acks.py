@@ -2,7 +2,9 @@
 
 The append is published with a reply subject under one wildcard
 subscription, and its ack (or the server's no-responders status) resolves
-a future from a table; one timer per append gives up after `timeout`.
+a future from a table. Appends give up after `timeout`: every append waits
+as long, so they expire in the order sent, and one timer at a time serves
+them all (a timer per append and its cancellation were ~2 µs of each).
 Measured on this code's append (64 in flight, uvloop): `JetStreamContext.
 publish` cost 41-45 µs of client CPU per append, this 22-27 µs on nats-py
 (`NatsLink`) and less on `Wire`.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +33,8 @@ class Acks:
 
     def __init__(self, link: Link, timeout: float = 5.0) -> None:
         self.link, self._timeout = link, timeout
+        self._expiring: deque[tuple[float, asyncio.Future[Inbound]]] = deque()  # oldest first
+        self._timer: asyncio.TimerHandle | None = None
 
     async def publish(
         self, subject: str, payload: bytes, headers: Mapping[str, str]
@@ -38,17 +43,24 @@ class Acks:
         `NoStreamResponseError` when no stream takes the subject and
         `nats.errors.TimeoutError` when no ack came in time."""
         future = self.link.request(subject, payload, headers)
-        timer = asyncio.get_running_loop().call_later(self._timeout, _expire, future)
-        try:
-            msg = await future
-        finally:
-            timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._expiring.append((loop.time() + self._timeout, future))
+        if self._timer is None:
+            self._timer = loop.call_at(self._expiring[0][0], self._expire)
+        msg = await future
         if not msg.data and msg.headers and msg.headers.get("Status") == NO_RESPONDERS:
             raise NoStreamResponseError()
         ack: dict[str, Any] = json.loads(msg.data)
         return ack
 
-
-def _expire(future: asyncio.Future[Inbound]) -> None:
-    if not future.done():
-        future.set_exception(NatsTimeout())
+    def _expire(self) -> None:
+        """Fail the appends whose time is up; wake again for the next one."""
+        self._timer = None
+        loop = asyncio.get_running_loop()
+        now, expiring = loop.time(), self._expiring
+        while expiring and (expiring[0][0] <= now or expiring[0][1].done()):
+            _, future = expiring.popleft()
+            if not future.done():
+                future.set_exception(NatsTimeout())
+        if expiring:
+            self._timer = loop.call_at(expiring[0][0], self._expire)

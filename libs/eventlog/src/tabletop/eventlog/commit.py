@@ -24,11 +24,15 @@ from tabletop.kernel.names import GAME_ID_PATTERN as GAME_ID_PATTERN
 GENESIS_HASH = "0" * 64
 
 
+# One encoder for every call: `json.dumps` with these options built a new one each time.
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+)
+
+
 def canonical_json(data: Any) -> bytes:
     """The one byte form hashed: sorted keys, no whitespace, UTF-8, no NaN."""
-    return json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    ).encode()
+    return _CANONICAL.encode(data).encode()
 
 
 def chain_hash(prev_hash: str, body: dict[str, Any]) -> str:
