@@ -33,9 +33,11 @@ class EmbeddedNats:
         port: int | None = None,
         monitor_port: int | None = None,
         host: str = "127.0.0.1",
+        config: Path | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.host = host
+        self.config = config  # a nats-server config file (ping_interval...); flags win
         picked = free_ports(2, host)  # two different ports, even if both are picked
         self.port = port or picked[0]
         self.monitor_port = monitor_port or picked[1]
@@ -69,6 +71,8 @@ class EmbeddedNats:
                 # race for the same free port.
                 "--ports_file_dir", str(self.data_dir),
             ]  # fmt: skip
+            if self.config is not None:
+                argv += ["-c", str(self.config)]
             self.child = ChildProcess("nats", argv, log)
             try:
                 self._wait_listening(timeout)

@@ -129,7 +129,7 @@ class Wire(asyncio.Protocol):
         self._flush_scheduled = False
         self._subs: dict[int, _Subscription] = {}
         self._sids = itertools.count(1)
-        self._pongs: deque[asyncio.Future[None]] = deque()
+        self._pongs: deque[asyncio.Future[None] | None] = deque()  # a PONG each, in order
         self._inbox = f"_INBOX.{secrets.token_hex(11)}."
         self._inbox_sid = 0
         self._waiting: dict[str, asyncio.Future[Inbound]] = {}
@@ -237,13 +237,13 @@ class Wire(asyncio.Protocol):
         """`publish`, from code that is not a coroutine."""
         if self._transport is None:
             raise WireClosed("not connected to NATS")
-        if len(payload) > self.max_payload:
+        block = encode_headers(headers) if headers else b""
+        if len(block) + len(payload) > self.max_payload:  # the server counts both
             raise ValueError(
-                f"payload of {len(payload)} bytes over the server's {self.max_payload}"
+                f"message of {len(block) + len(payload)} bytes over the server's {self.max_payload}"
             )
         head = f"{subject} {reply} " if reply else f"{subject} "
-        if headers:
-            block = encode_headers(headers)
+        if block:
             self._send(
                 b"HPUB %s%d %d\r\n%s%s\r\n"
                 % (head.encode(), len(block), len(block) + len(payload), block, payload)
@@ -265,7 +265,9 @@ class Wire(asyncio.Protocol):
 
     async def flush(self) -> None:
         """Until the server has read everything sent so far (a PING's PONG;
-        callers bound the wait)."""
+        callers bound the wait). Raises `WireClosed` while the connection is down."""
+        if self._transport is None:
+            raise WireClosed("not connected to NATS")
         pong: asyncio.Future[None] = self._loop.create_future()
         self._pongs.append(pong)
         self._send(b"PING\r\n")
@@ -349,8 +351,8 @@ class Wire(asyncio.Protocol):
         elif line == b"PONG":
             self._unanswered_pings = 0
             if self._pongs:
-                pong = self._pongs.popleft()
-                if not pong.done():
+                pong = self._pongs.popleft()  # None: the keepalive's
+                if pong is not None and not pong.done():
                     pong.set_result(None)
         elif line.startswith(b"INFO "):
             self._info(json.loads(line[5:]))
@@ -419,7 +421,7 @@ class Wire(asyncio.Protocol):
                 future.set_exception(error)
         while self._pongs:
             pong = self._pongs.popleft()
-            if not pong.done():
+            if pong is not None and not pong.done():
                 pong.set_exception(error)
         self._out = []
 
@@ -436,6 +438,7 @@ class Wire(asyncio.Protocol):
                 transport.abort()
                 continue
             self._unanswered_pings += 1
+            self._pongs.append(None)  # its PONG must not end a later `flush`
             self._send(b"PING\r\n")
 
     def _spawn(self, work: Any) -> None:
