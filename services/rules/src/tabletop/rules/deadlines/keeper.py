@@ -178,16 +178,39 @@ class DeadlineKeeper:
                 log.warning("fetching commits failed: %s", exc)
                 await asyncio.sleep(FETCH_RETRY)
                 continue
-            # Games apart in parallel (their work is round trips to NATS); each
-            # game's commits in order, so a later deadline is never overtaken.
-            by_game: dict[str, list[Inbound]] = {}
-            for msg in batch:
-                by_game.setdefault(msg.subject, []).append(msg)
-            await asyncio.gather(
-                *(self._record_in_order(commits, msgs) for msgs in by_game.values())
-            )
+            await self._keep(commits, batch)
             if len(batch) < FETCH:
                 await asyncio.sleep(CAUGHT_UP_PAUSE)
+
+    async def _keep(self, commits: PullConsumer, batch: list[Inbound]) -> None:
+        """Record a batch of commits and acknowledge them. An idle game's are
+        acknowledged at once, unread (the game id is the subject's last token:
+        no body, header or ack subject parsed, no task). The others' games
+        apart in parallel (their work is round trips to NATS); each game's
+        commits in order, so a later deadline is never overtaken."""
+        by_game: dict[str, list[Inbound] | None] = {}  # None: an idle game
+        unread: list[Inbound] = []
+        prefix = len(self._games_prefix)
+        for msg in batch:
+            subject = msg.subject
+            try:
+                msgs = by_game[subject]
+            except KeyError:
+                msgs = by_game[subject] = None if subject[prefix:] in self._idle else []
+            if msgs is None:
+                unread.append(msg)
+            else:
+                msgs.append(msg)
+        try:
+            for msg in unread:
+                await commits.ack(msg)
+        except Exception as exc:  # not sent (the connection down): the ack wait brings it back
+            log.warning("acknowledging a commit failed (it will be redelivered): %s", exc)
+        games = [msgs for msgs in by_game.values() if msgs]
+        if len(games) == 1:
+            await self._record_in_order(commits, games[0])
+        elif games:
+            await asyncio.gather(*(self._record_in_order(commits, msgs) for msgs in games))
 
     async def _bind_consumer(self) -> None:
         """The durable consumer on the games stream, made by the first keeper
@@ -212,14 +235,13 @@ class DeadlineKeeper:
 
     async def _record_in_order(self, commits: PullConsumer, msgs: list[Inbound]) -> None:
         """Record a game's commits in order, acknowledging each once its
-        deadline is kept. An idle game's are acknowledged unread (the game id
-        is the subject's last token; no header or ack subject parsed). One
+        deadline is kept (one of a game found idle meanwhile: unread). One
         whose record failed is nak'ed (redelivered a second later); when an
         ack cannot be sent (the connection down), it and the game's later
         ones in this batch come back after the consumer's ack wait."""
         try:
             for msg in msgs:
-                if not self.idle(msg.subject.removeprefix(self._games_prefix)):
+                if not self.idle(msg.subject[len(self._games_prefix) :]):
                     try:
                         redelivered = delivery(msg.reply).num_delivered > 1
                         await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
