@@ -45,13 +45,14 @@ async def test_a_failed_record_is_redelivered_and_recorded_as_such(
     keeper.record = failing_once  # type: ignore[method-assign]
     await keeper.start()
     try:
-        game = await rules.start(
-            StartGame(game="counting", players=2, game_id=new_id(), options={"target": 60},
+        game_id = new_id()
+        await rules.start(
+            StartGame(game="counting", players=2, game_id=game_id, options={"target": 60},
                       clock={"initial_ms": 600_000})
         )  # fmt: skip
-        await play(rules, game.game_id, 2)
+        await play(rules, game_id, 2)
         await keeper_caught_up(nc, topology)
-        held = await held_deadline(nc, topology.namespace, game.game_id)
+        held = await held_deadline(nc, topology.namespace, game_id)
         assert held is not None and held.seq == 3
         # 2 failed, came back (nak'ed: a second later) as a redelivery; 1 and 3 once each.
         assert sorted(recorded) == [(1, False), (2, False), (2, True), (3, False)], recorded
