@@ -1,6 +1,7 @@
-"""The deadline keeper against real NATS: a game that can never have a
-deadline (no clock, nobody seated) is read at most once, however many
-commits it gets, while a clocked game beside it still gets its deadline."""
+"""The deadline keeper against real NATS (its commits on either link): a
+game that can never have a deadline (no clock, nobody seated) is read at
+most once, however many commits it gets, while a clocked game beside it
+still gets its deadline."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from nats.aio.client import Client
 
 from tabletop.eventlog import EventLog, Topology, ensure_streams
+from tabletop.eventlog.links import Link
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import StartGame
 from tabletop.rules.deadlines import DeadlineKeeper
@@ -32,13 +34,13 @@ async def play(rules: Rules, game_id: str, commands: int) -> None:
 
 
 async def test_a_game_without_clock_or_humans_is_read_at_most_once(
-    nc: Client, topology: Topology
+    nc: Client, topology: Topology, link: Link
 ) -> None:
     js = nc.jetstream()
     await ensure_streams(js, topology)
     catalog = GameCatalog(extra=[COUNTING])
     rules = Rules(EventLog(js, topology), catalog)
-    keeper = DeadlineKeeper(js, topology, rules.submit, catalog)
+    keeper = DeadlineKeeper(js, topology, rules.submit, catalog, link=link)
     loads: list[str] = []
     load = keeper.log.load
 

@@ -187,7 +187,7 @@ def create_app(
         if settings.deadline_keeper:
             keeper = DeadlineKeeper(
                 js, topology, running().submit, catalog,
-                abandon_after_ms=settings.abandon_after_ms,
+                abandon_after_ms=settings.abandon_after_ms, link=link,
             )  # fmt: skip
             await keeper.start()
             keepers.append(keeper)

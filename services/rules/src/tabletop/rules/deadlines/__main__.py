@@ -11,6 +11,8 @@ import signal
 import nats
 
 from tabletop.eventlog import Topology, ensure_streams
+from tabletop.eventlog.links import open_link
+from tabletop.eventlog.wire import Wire
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import RulesClient
 
@@ -26,12 +28,15 @@ async def main() -> None:
     topology = Topology(namespace=settings.namespace, replicas=settings.stream_replicas)
     await ensure_streams(js, topology)
     rules = RulesClient(nc, namespace=settings.namespace, timeout=5.0)
+    # Its commits fetched and acknowledged on a lean connection (ADR 28, #17).
+    link = await open_link(settings.nats_url, nc, "deadlines")
     keeper = DeadlineKeeper(
         js,
         topology,
         rules.submit,
         GameCatalog.from_paths(settings.extra_games),
         abandon_after_ms=settings.abandon_after_ms,
+        link=link,
     )
     await keeper.start()
     logging.getLogger("tabletop.rules.deadlines").info("keeping deadlines")
@@ -41,6 +46,8 @@ async def main() -> None:
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await keeper.stop()
+    if isinstance(link, Wire):
+        await link.close()
     await nc.drain()
 
 

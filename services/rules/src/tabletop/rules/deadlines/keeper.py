@@ -4,7 +4,8 @@ for the timeout, or the end as abandoned: once no human is left, or, in a game
 without a clock, once no human has moved for `abandon_after_ms`.
 
 Durable by construction (ADR 0025): the commits come from a durable consumer
-(acknowledged only after the bucket holds the deadline they imply) and the
+(acknowledged only after the bucket holds the deadline they imply; fetched
+and acknowledged over the rules process's lean connection, a `Link`, #17) and the
 deadlines from the bucket (read whole at start, then watched), so a keeper
 killed at any point restarts where it was, and a deadline that passed while it
 was down fires at once. Exactly once: a deadline's command is conditional on
@@ -24,7 +25,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from cachetools import FIFOCache
-from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import (
@@ -32,6 +32,7 @@ from nats.js.errors import (
     BucketNotFoundError,
     KeyNotFoundError,
     KeyWrongLastSequenceError,
+    NotFoundError,
 )
 from nats.js.kv import KV_DEL, KV_PURGE, KeyValue
 
@@ -43,6 +44,9 @@ from tabletop.eventlog import (
     GameHeads,
     Topology,
 )
+from tabletop.eventlog.links import Link, NatsLink
+from tabletop.eventlog.pull import PullConsumer, delivery
+from tabletop.eventlog.wire import Inbound
 from tabletop.games.catalog import GameCatalog
 from tabletop.messaging import ServiceCode, SubmitCommand
 from tabletop.messaging.errors import Refusal
@@ -68,6 +72,8 @@ FIRING = 64  # timeout requests in flight at once
 SEATS_RECHECK_MS = 10_000  # no seats bucket yet: matchmaking may create it later
 ABANDON_AFTER_MS = 24 * 60 * 60 * 1000  # a game without a clock no human moved in for a day
 FETCH = 256  # commits asked for at once
+FETCH_EXPIRES = 1.0  # s a fetch waits for the first commit when there is none
+FETCH_RETRY = 0.5  # s before fetching again after a failed fetch
 # Caught up, the keeper waits this long before asking again, so commits come
 # in batches (one delivery and one loop turn for many) instead of one by one
 # as they land, each costing the rules process and the server a wake-up. A
@@ -92,8 +98,12 @@ class DeadlineKeeper:
         cache_size: int = 16384,
         now: Now = wall_clock_ms,
         abandon_after_ms: int = ABANDON_AFTER_MS,
+        link: Link | None = None,
     ) -> None:
         self.js = js
+        # The commits are fetched and acknowledged on `link` (the rules
+        # process's `Wire`); without one, on the JetStream context's client.
+        self.link: Link = link if link is not None else NatsLink(js._nc)
         self.topology = topology
         self.submit = submit
         self.now = now
@@ -119,7 +129,7 @@ class DeadlineKeeper:
         self._games_prefix = topology.game_subject("")
         self._human_moved: dict[str, int] = {}  # no clock: when a human last moved (Unix ms)
         self._watcher: KeyValue.KeyWatcher | None = None
-        self._commits: JetStreamContext.PullSubscription | None = None
+        self._commits: PullConsumer | None = None
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -154,54 +164,94 @@ class DeadlineKeeper:
                 await watcher.stop()
         if commits is not None:
             with contextlib.suppress(Exception):
-                await commits.unsubscribe()
+                await commits.stop()
 
     # ---------------------------------------------------- commits -> bucket
     async def _follow(self) -> None:
-        sub = self._commits = await self.js.pull_subscribe(
-            self.topology.games_subjects,
-            durable=DURABLE,
-            stream=self.topology.games_stream,
-            config=ConsumerConfig(
-                durable_name=DURABLE,
-                deliver_policy=DeliverPolicy.ALL,
-                ack_policy=AckPolicy.EXPLICIT,
-                ack_wait=30.0,
-                max_deliver=-1,
-                max_ack_pending=1024,
-            ),
-        )
+        await self._bind_consumer()
+        commits = self._commits = PullConsumer(self.link, self.topology.games_stream, DURABLE)
+        await commits.start()
         while True:
             try:
-                batch = await sub.fetch(FETCH, timeout=1.0)
-            except TimeoutError:
-                continue
+                batch = await commits.fetch(FETCH, FETCH_EXPIRES)
             except Exception as exc:
                 log.warning("fetching commits failed: %s", exc)
-                await asyncio.sleep(0.5)
+                await asyncio.sleep(FETCH_RETRY)
                 continue
-            # Games apart in parallel (their work is round trips to NATS); each
-            # game's commits in order, so a later deadline is never overtaken.
-            by_game: dict[str, list[Msg]] = {}
-            for msg in batch:
-                by_game.setdefault(msg.subject, []).append(msg)
-            await asyncio.gather(*(self._record_in_order(msgs) for msgs in by_game.values()))
+            await self._keep(commits, batch)
             if len(batch) < FETCH:
                 await asyncio.sleep(CAUGHT_UP_PAUSE)
 
-    async def _record_in_order(self, msgs: list[Msg]) -> None:
-        for msg in msgs:
-            if self.idle(msg.subject.removeprefix(self._games_prefix)):
-                await msg.ack()
-                continue
+    async def _keep(self, commits: PullConsumer, batch: list[Inbound]) -> None:
+        """Record a batch of commits and acknowledge them. An idle game's are
+        acknowledged at once, unread (the game id is the subject's last token:
+        no body, header or ack subject parsed, no task). The others' games
+        apart in parallel (their work is round trips to NATS); each game's
+        commits in order, so a later deadline is never overtaken."""
+        by_game: dict[str, list[Inbound] | None] = {}  # None: an idle game
+        unread: list[Inbound] = []
+        prefix = len(self._games_prefix)
+        for msg in batch:
+            subject = msg.subject
             try:
-                redelivered = msg.metadata.num_delivered > 1
-                await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
-            except Exception:  # a redelivery will try again
-                log.exception("recording a deadline failed")
-                await msg.nak(delay=1.0)
-                continue
-            await msg.ack()
+                msgs = by_game[subject]
+            except KeyError:
+                msgs = by_game[subject] = None if subject[prefix:] in self._idle else []
+            if msgs is None:
+                unread.append(msg)
+            else:
+                msgs.append(msg)
+        try:
+            for msg in unread:
+                await commits.ack(msg)
+        except Exception as exc:  # not sent (the connection down): the ack wait brings it back
+            log.warning("acknowledging a commit failed (it will be redelivered): %s", exc)
+        games = [msgs for msgs in by_game.values() if msgs]
+        if len(games) == 1:
+            await self._record_in_order(commits, games[0])
+        elif games:
+            await asyncio.gather(*(self._record_in_order(commits, msgs) for msgs in games))
+
+    async def _bind_consumer(self) -> None:
+        """The durable consumer on the games stream, made by the first keeper
+        (one that exists is kept as it is, as `js.pull_subscribe` did)."""
+        stream = self.topology.games_stream
+        try:
+            await self.js.consumer_info(stream, DURABLE)
+        except NotFoundError:
+            await self.js.add_consumer(
+                stream,
+                ConsumerConfig(
+                    name=DURABLE,
+                    durable_name=DURABLE,
+                    filter_subject=self.topology.games_subjects,
+                    deliver_policy=DeliverPolicy.ALL,
+                    ack_policy=AckPolicy.EXPLICIT,
+                    ack_wait=30.0,
+                    max_deliver=-1,
+                    max_ack_pending=1024,
+                ),
+            )
+
+    async def _record_in_order(self, commits: PullConsumer, msgs: list[Inbound]) -> None:
+        """Record a game's commits in order, acknowledging each once its
+        deadline is kept (one of a game found idle meanwhile: unread). One
+        whose record failed is nak'ed (redelivered a second later); when an
+        ack cannot be sent (the connection down), it and the game's later
+        ones in this batch come back after the consumer's ack wait."""
+        try:
+            for msg in msgs:
+                if not self.idle(msg.subject[len(self._games_prefix) :]):
+                    try:
+                        redelivered = delivery(msg.reply).num_delivered > 1
+                        await self.record(Commit.from_bytes(msg.data), redelivered=redelivered)
+                    except Exception:  # a redelivery will try again
+                        log.exception("recording a deadline failed")
+                        await commits.nak(msg, delay=1.0)
+                        continue
+                await commits.ack(msg)
+        except Exception as exc:  # an ack or nak not sent: the ack wait brings it back
+            log.warning("acknowledging a commit failed (it will be redelivered): %s", exc)
 
     async def record(self, commit: Commit, *, redelivered: bool = True) -> None:
         """Bring the bucket to the deadline `commit` implies (none: deleted).
