@@ -39,6 +39,9 @@ async def test_each_append_gets_its_own_ack(nc: Client, topology: Topology, link
         stored = await nc.jetstream().get_msg(topology.games_stream, seq)
         assert stored.subject == subject and stored.data == subject.encode()
     assert not _waiting(link)
+    # Nor are answered appends kept until their timeout: the next one forgets them.
+    await acks.publish(subjects[0], b"again", {})
+    assert len(acks._expiring) == 1
 
 
 async def test_an_error_ack_is_returned_for_the_caller_to_raise(
