@@ -23,7 +23,7 @@ import json
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple, cast
 from urllib.parse import unquote, urlsplit
 
@@ -57,6 +57,37 @@ def encode_headers(headers: Mapping[str, str], status: str = "") -> bytes:
     lines = [HEADER_LINE + (b" " + status.encode() if status else b"")]
     lines += [f"{key}: {value}".encode() for key, value in headers.items()]
     return _CRLF.join(lines) + _CRLF + _CRLF
+
+
+class LazyHeaders(Mapping[str, str]):
+    """A message's header block, decoded when first read: most messages with
+    headers (the commits a deadline keeper follows) are handled without."""
+
+    __slots__ = ("_block", "_decoded")
+
+    def __init__(self, block: bytes) -> None:
+        self._block = block
+        self._decoded: dict[str, str] | None = None
+
+    def _headers(self) -> dict[str, str]:
+        if self._decoded is None:
+            self._decoded = decode_headers(self._block)
+        return self._decoded
+
+    def __bool__(self) -> bool:
+        return True  # a block was sent (a status line alone is a header too)
+
+    def __getitem__(self, key: str) -> str:
+        return self._headers()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._headers())
+
+    def __len__(self) -> int:
+        return len(self._headers())
+
+    def __repr__(self) -> str:
+        return repr(self._headers())
 
 
 def decode_headers(block: bytes) -> dict[str, str]:
@@ -319,7 +350,7 @@ class Wire(asyncio.Protocol):
                     if len(buffer) < stop + 2:
                         break
                     reply = args[2].decode() if len(args) == 5 else ""
-                    headers = decode_headers(bytes(buffer[start : start + header_size]))
+                    headers = LazyHeaders(bytes(buffer[start : start + header_size]))
                     data_ = bytes(buffer[start + header_size : stop])
                     self._deliver(int(args[1]), args[0], reply, headers, data_)
                     at = stop + 2
@@ -330,7 +361,7 @@ class Wire(asyncio.Protocol):
             del buffer[:at]
 
     def _deliver(
-        self, sid: int, subject: bytearray, reply: str, headers: dict[str, str] | None, data: bytes
+        self, sid: int, subject: bytearray, reply: str, headers: LazyHeaders | None, data: bytes
     ) -> None:
         sub = self._subs.get(sid)
         if sub is None:
