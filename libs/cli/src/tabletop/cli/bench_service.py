@@ -202,6 +202,12 @@ class _PreparedPlayer:
     def _going(self, until: float) -> bool:
         return time.perf_counter() < until or not self.latencies  # at least one sample
 
+    async def _paced(self) -> None:
+        """Paced: one request per interval, on this client's phase."""
+        if self.interval:
+            await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
+            self.next_at += self.interval
+
     async def _ask(self, subject: str, data: bytes) -> bool:
         reply = await self.nc.request(subject, data, timeout=10.0)
         if self.pin and reply.headers and RULES_AT_HEADER in reply.headers:
@@ -218,14 +224,13 @@ class _PreparedPlayer:
             start, submits = self.games.pop(0)
             self.prepared -= len(submits)  # what is left prepared
             self.at = self.subjects.submit_command  # a new game: any process
+            await self._paced()  # a start too: all 64 at once held up the commands after them
             if not await self._ask(self.subjects.start_game, start):
                 raise RuntimeError(f"the rules service refused a start: {start!r}")
             for request in submits:
                 if not self._going(until):
                     return
-                if self.interval:  # paced: one command per interval, on this client's phase
-                    await asyncio.sleep(max(0.0, self.next_at - time.perf_counter()))
-                    self.next_at += self.interval
+                await self._paced()
                 sent = time.perf_counter()
                 accepted = await self._ask(self.at, request)
                 self.latencies.append(time.perf_counter() - sent)
