@@ -18,7 +18,7 @@ class RulesSettings(ServiceSettings):
         description="decide-and-append attempts per command when others append concurrently",
     )
     workers: int = Field(
-        default=16,
+        default=64,
         ge=1,
         validation_alias="RULES_WORKERS",
         description="requests handled concurrently per process (they mostly wait on NATS)",
