@@ -226,6 +226,47 @@ async def test_a_keepalive_pong_does_not_end_a_flush(monkeypatch: pytest.MonkeyP
         await wire.close()
 
 
+class _CountingServer(_Server):
+    writes = 0
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.writes += 1
+        super().write(data)
+
+
+async def test_a_lone_message_leaves_at_once_and_a_busy_turns_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = _CountingServer()
+
+    async def dial(factory: Callable[[], Wire], host: str, port: int) -> tuple[_Server, Wire]:
+        wire = factory()
+        wire.connection_made(server)
+        wire.data_received(b'INFO {"max_payload": 1024}\r\nPONG\r\n')
+        return server, wire
+
+    monkeypatch.setattr(asyncio.get_running_loop(), "create_connection", dial)
+    wire = await Wire.connect("nats://stub:4222")
+    try:
+        for _ in range(3):
+            await asyncio.sleep(0)  # the connection's own messages are out: all quiet
+        before = server.writes
+        wire.send("lone", b"1")  # light load: written now, not a loop turn later
+        assert server.writes == before + 1 and server.written.endswith(b"PUB lone 1\r\n1\r\n")
+        wire.send("busy", b"2")  # more in the same turn: they wait for its end, together
+        wire.send("busy", b"3")
+        assert server.writes == before + 1
+        await asyncio.sleep(0)
+        assert server.writes == before + 2 and server.written.endswith(b"3\r\n")
+        await asyncio.sleep(0)
+        wire.send("after", b"4")  # the last write carried two: still batching
+        assert server.writes == before + 2
+        await asyncio.sleep(0)
+        assert server.writes == before + 3
+    finally:
+        await wire.close()
+
+
 class _CountingWire(Wire):
     pings = 0
 

@@ -158,6 +158,7 @@ class Wire(asyncio.Protocol):
         self._buffer = bytearray()
         self._out: list[bytes] = []
         self._flush_scheduled = False
+        self._alone = False  # the last write carried one message: write the next at once
         self._subs: dict[int, _Subscription] = {}
         self._sids = itertools.count(1)
         self._pongs: deque[asyncio.Future[None] | None] = deque()  # a PONG each, in order
@@ -306,12 +307,26 @@ class Wire(asyncio.Protocol):
 
     def _send(self, data: bytes) -> None:
         self._out.append(data)
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            self._loop.call_soon(self._flush)
+        if self._flush_scheduled:
+            return
+        transport = self._transport
+        if self._alone and transport is not None:
+            # The last write carried this message alone: the load is light,
+            # so write now instead of a loop turn later (the latency of one
+            # command in flight); under load, a turn's messages go together.
+            self._alone = False
+            self._loop.call_soon(self._relax)
+            self._flush_to(transport)
+            return
+        self._flush_scheduled = True
+        self._loop.call_soon(self._flush)
+
+    def _relax(self) -> None:
+        self._alone = not self._out and not self._flush_scheduled
 
     def _flush(self) -> None:
         self._flush_scheduled = False
+        self._alone = len(self._out) <= 1
         if self._transport is not None:
             self._flush_to(self._transport)
 
