@@ -192,7 +192,7 @@ async def test_a_malformed_leaderboard_player_id_is_a_400(edge: Edge, player_id:
     assert is_error(response, 400, "malformed_request")
 
 
-@pytest.mark.parametrize("game_id", ["*", ">", "a.b"])
+@pytest.mark.parametrize("game_id", ["*", ">", "a.b", "g1%0A"])
 async def test_a_websocket_game_id_that_is_no_subject_gets_a_clean_close(
     edge: Edge, game_id: str
 ) -> None:

@@ -69,7 +69,7 @@ async def _push_views(
     websocket: WebSocket, game_id: str, token: str | None, limits: ClientLimits
 ) -> None:
     # The id becomes a NATS subject: `*`, `>` or `a.b` would be wildcards or tokens.
-    if not re.match(GAME_ID_PATTERN, game_id):
+    if not re.fullmatch(GAME_ID_PATTERN, game_id):  # `$` alone lets a trailing newline by
         raise ApiError("malformed_request", f"a game id matches {GAME_ID_PATTERN}")
     claims = claims_from(websocket.app.state.settings, token)
     with limits.socket(claims.sub):
