@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
+from typing import Protocol
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
-from tabletop.eventlog import GAME_ID_PATTERN
+from tabletop.eventlog import GAME_ID_PATTERN, GameHead
 from tabletop.messaging import Refusal
 
 from .auth import backend_of, claims_from, seat_of
@@ -34,6 +36,8 @@ router = APIRouter()
 log = logging.getLogger("tabletop.gateway")
 
 CLOSE_CODES = {400: 4400, 401: 4401, 403: 4403, 404: 4404, 429: 4429, 503: 1013}
+STORE_WAIT = 2.0  # s an announced commit may take to be readable from the stream
+STORE_POLL = 0.01
 
 
 @router.websocket("/v1/games/{game_id}/ws")
@@ -80,8 +84,11 @@ async def _push_views_of(websocket: WebSocket, game_id: str, player_id: str) -> 
     backend = backend_of(websocket)
     seat = await seat_of(backend, game_id, player_id)
     commits: asyncio.Queue[None] = asyncio.Queue()
+    announced = 0  # the highest seq seen on the game's subject
 
     async def on_commit(msg: Msg) -> None:
+        nonlocal announced
+        announced = max(announced, announced_seq(msg.data))
         commits.put_nowait(None)
 
     sub = await backend.nc.subscribe(backend.topology.game_subject(game_id), cb=on_commit)
@@ -101,7 +108,7 @@ async def _push_views_of(websocket: WebSocket, game_id: str, player_id: str) -> 
             while not commits.empty():  # one read covers every commit that arrived
                 commits.get_nowait()
             # One message per commit, even when several landed at once.
-            for step in await backend.steps_after(game_id, head):
+            for step in await steps_until(backend, game_id, head, announced):
                 await websocket.send_json(game_out(game_id, step, seat).model_dump(mode="json"))
                 head = step
         await websocket.close()
@@ -111,6 +118,34 @@ async def _push_views_of(websocket: WebSocket, game_id: str, player_id: str) -> 
         hung_up.cancel()
         with contextlib.suppress(Exception):
             await sub.unsubscribe()
+
+
+def announced_seq(data: bytes) -> int:
+    """The seq of a commit as published on its game's subject (0 if unreadable)."""
+    try:
+        seq = json.loads(data).get("seq", 0)
+    except (ValueError, AttributeError):
+        return 0
+    return seq if isinstance(seq, int) else 0
+
+
+class Steps(Protocol):
+    async def steps_after(self, game_id: str, head: GameHead) -> list[GameHead]: ...
+
+
+async def steps_until(steps: Steps, game_id: str, head: GameHead, seq: int) -> list[GameHead]:
+    """The game after each commit that followed `head`, up to `seq` at least
+    when it is stored within `STORE_WAIT` seconds. Subscribers to a game's
+    subject get a commit as the stream takes it, and a read at once could
+    miss it: the push then waited for a next commit, which after the last
+    one (a timeout, say) never came."""
+    found = await steps.steps_after(game_id, head)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + STORE_WAIT
+    while (found[-1].seq if found else head.seq) < seq and loop.time() < give_up:
+        await asyncio.sleep(STORE_POLL)
+        found = await steps.steps_after(game_id, head)
+    return found
 
 
 async def _until_hang_up(websocket: WebSocket) -> None:
