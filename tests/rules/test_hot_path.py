@@ -196,3 +196,39 @@ async def test_starts_are_served_beside_commands_and_name_the_process(
         assert json.loads(again.data)["error"]["code"] == ServiceCode.GAME_EXISTS
     finally:
         await path.stop()
+
+
+class _RecordingLink:
+    """Records what `SubmitPath.start` asks of its connection."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def subscribe(self, subject: str, handler: Any, queue: str = "") -> int:
+        self.calls.append(f"subscribe {subject}")
+        return len(self.calls)
+
+    async def flush(self) -> None:
+        self.calls.append("flush")
+
+
+async def test_started_means_the_server_has_the_subscriptions() -> None:
+    """A request from another connection right after `start` finds a responder
+    (CI once got no responders: the subscriptions were still in the buffer)."""
+    link = _RecordingLink()
+    path = SubmitPath(
+        "s.rules.submit", "rules", 4, _never, refuse, logging.getLogger("test"), "s.rules.at",
+        start=("s.rules.start", _never_start),
+    )  # fmt: skip
+    await path.start(link)  # type: ignore[arg-type]
+    assert link.calls == [
+        "subscribe s.rules.at", "subscribe s.rules.submit", "subscribe s.rules.start", "flush",
+    ]  # fmt: skip
+
+
+async def _never(request: SubmitCommand) -> RulesReply:
+    raise AssertionError("no command is sent")
+
+
+async def _never_start(request: StartGame) -> RulesReply:
+    raise AssertionError("no start is sent")

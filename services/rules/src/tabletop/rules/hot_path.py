@@ -100,6 +100,10 @@ class SubmitPath:
         self._sub = await link.subscribe(self.subject, self._received, self.queue)
         if self._start is not None:
             self._starts = await link.subscribe(self._start_subject, self._received, self.queue)
+        # Serving once the server has the subscriptions: a request sent on
+        # another connection right after this returns finds a responder.
+        async with asyncio.timeout(5.0):
+            await link.flush()
 
     async def stop(self) -> None:
         """Stop taking commands, then let those taken finish and reply."""
