@@ -18,14 +18,16 @@ from nats.js.errors import BadRequestError, NoStreamResponseError
 from tabletop.eventlog import EventLog, Topology, ensure_streams
 from tabletop.eventlog.acks import Acks
 from tabletop.eventlog.links import Link
+from tabletop.eventlog.wire import Replies
 from tests.eventlog.log_contract import commit_after, new_game_id
 
 pytestmark = pytest.mark.integration
 
 
-def _waiting(link: Link) -> dict[str, object]:
-    waiting: dict[str, object] = getattr(link, "_waiting")  # noqa: B009 (both links keep one)
-    return waiting
+def _waiting(link: Link) -> int:
+    """Requests still waiting for a reply (both links keep a `Replies`)."""
+    replies: Replies = getattr(link, "replies")  # noqa: B009 (not in the Link protocol)
+    return len(replies)
 
 
 async def test_each_append_gets_its_own_ack(nc: Client, topology: Topology, link: Link) -> None:

@@ -12,7 +12,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
-from .wire import Handler, Inbound, Wire, parse_servers
+from .wire import Handler, Inbound, Replies, Wire, parse_servers
 
 log = logging.getLogger("tabletop.eventlog.links")
 
@@ -49,10 +49,9 @@ class NatsLink:
     def __init__(self, nc: Client) -> None:
         self._nc = nc
         self._subs: dict[int, Subscription] = {}
-        self._inbox = ""
-        self._inbox_lock = asyncio.Lock()
-        self._waiting: dict[str, asyncio.Future[Inbound]] = {}
-        self._sent = 0
+        self.replies = Replies(f"{nc.new_inbox()}.")
+        self._listening = False  # the inbox is subscribed by the first request
+        self._subscribing = asyncio.Lock()
 
     async def subscribe(self, subject: str, handler: Handler, queue: str = "") -> int:
         async def received(msg: Msg) -> None:
@@ -79,30 +78,20 @@ class NatsLink:
     def request(
         self, subject: str, payload: bytes, headers: Mapping[str, str] | None = None
     ) -> asyncio.Future[Inbound]:
-        self._sent += 1
-        token = str(self._sent)
-        future: asyncio.Future[Inbound] = asyncio.get_running_loop().create_future()
-        self._waiting[token] = future
-        future.add_done_callback(lambda _: self._waiting.pop(token, None))
-        sending = asyncio.ensure_future(self._send_request(subject, payload, token, headers))
+        reply, future = self.replies.expect()
+        sending = asyncio.ensure_future(self._send_request(subject, payload, reply, headers))
         sending.add_done_callback(lambda done: _fail_with(future, done))
         return future
 
     async def _send_request(
-        self, subject: str, payload: bytes, token: str, headers: Mapping[str, str] | None
+        self, subject: str, payload: bytes, reply: str, headers: Mapping[str, str] | None
     ) -> None:
-        if not self._inbox:
-            async with self._inbox_lock:
-                if not self._inbox:
-                    prefix = f"{self._nc.new_inbox()}."
-                    await self.subscribe(f"{prefix}*", self._answered)
-                    self._inbox = prefix
-        await self.publish(subject, payload, self._inbox + token, headers)
-
-    def _answered(self, msg: Inbound) -> None:
-        future = self._waiting.pop(msg.subject[len(self._inbox) :], None)
-        if future is not None and not future.done():
-            future.set_result(msg)
+        if not self._listening:
+            async with self._subscribing:
+                if not self._listening:
+                    await self.subscribe(f"{self.replies.prefix}*", self.replies.answered)
+                    self._listening = True
+        await self.publish(subject, payload, reply, headers)
 
     async def flush(self) -> None:
         await self._nc.flush()

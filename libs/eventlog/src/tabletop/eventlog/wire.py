@@ -138,6 +138,39 @@ def parse_servers(url: str) -> list[_Server]:
     return servers
 
 
+class Replies:
+    """Futures waiting for replies on one wildcard inbox (`<prefix>*`), a
+    token each: what `request` needs on either link."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self._waiting: dict[str, asyncio.Future[Inbound]] = {}
+        self._tokens = itertools.count(1)
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def expect(self) -> tuple[str, asyncio.Future[Inbound]]:
+        """A reply subject and the future its reply resolves (forgotten once done)."""
+        token = str(next(self._tokens))
+        future: asyncio.Future[Inbound] = asyncio.get_running_loop().create_future()
+        self._waiting[token] = future
+        future.add_done_callback(lambda _: self._waiting.pop(token, None))
+        return self.prefix + token, future
+
+    def answered(self, msg: Inbound) -> None:
+        """A handler for `<prefix>*`: a late reply (given up on) is dropped."""
+        future = self._waiting.pop(msg.subject[len(self.prefix) :], None)
+        if future is not None and not future.done():
+            future.set_result(msg)
+
+    def fail_all(self, error: Exception) -> None:
+        waiting, self._waiting = self._waiting, {}
+        for future in waiting.values():
+            if not future.done():
+                future.set_exception(error)
+
+
 class _Subscription(NamedTuple):
     subject: str
     queue: str
@@ -162,11 +195,7 @@ class Wire(asyncio.Protocol):
         self._subs: dict[int, _Subscription] = {}
         self._sids = itertools.count(1)
         self._pongs: deque[asyncio.Future[None] | None] = deque()  # a PONG each, in order
-        self._inbox = f"_INBOX.{secrets.token_hex(11)}."
-        self._inbox_sid = 0
-        self._waiting: dict[str, asyncio.Future[Inbound]] = {}
-        self._tokens = itertools.count(1)
-        self._connected = asyncio.Event()
+        self.replies = Replies(f"_INBOX.{secrets.token_hex(11)}.")
         self._handshake: asyncio.Future[None] | None = None
         self._closing = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -181,13 +210,13 @@ class Wire(asyncio.Protocol):
     async def connect(cls, url: str, name: str = "tabletop") -> Wire:
         wire = cls(url, name)
         await wire._dial(attempts=len(wire._servers))
-        wire._inbox_sid = wire._sub(f"{wire._inbox}*", "", wire._answered)
+        wire._sub(f"{wire.replies.prefix}*", "", wire.replies.answered)
         wire._spawn(wire._keepalive())
         return wire
 
     @property
     def connected(self) -> bool:
-        return self._connected.is_set()
+        return self._transport is not None
 
     async def close(self) -> None:
         """Write what is buffered, then close (no reconnection)."""
@@ -288,11 +317,12 @@ class Wire(asyncio.Protocol):
     ) -> asyncio.Future[Inbound]:
         """Publish with a reply subject of this connection's inbox; the future
         gets the reply (never times out by itself: wrap it)."""
-        token = str(next(self._tokens))
-        future: asyncio.Future[Inbound] = self._loop.create_future()
-        self.send(subject, payload, self._inbox + token, headers)
-        self._waiting[token] = future
-        future.add_done_callback(lambda _: self._waiting.pop(token, None))
+        reply, future = self.replies.expect()
+        try:
+            self.send(subject, payload, reply, headers)
+        except BaseException:
+            future.cancel()
+            raise
         return future
 
     async def flush(self) -> None:
@@ -386,11 +416,6 @@ class Wire(asyncio.Protocol):
         except Exception:  # one handler's bug must not stop the connection
             log.exception("handling a message on %s failed", sub.subject)
 
-    def _answered(self, msg: Inbound) -> None:
-        future = self._waiting.pop(msg.subject[len(self._inbox) :], None)
-        if future is not None and not future.done():
-            future.set_result(msg)
-
     def _control(self, line: bytes) -> None:
         if line == b"PING":
             self._send(b"PONG\r\n")
@@ -440,13 +465,11 @@ class Wire(asyncio.Protocol):
         can be waiting (a publish while down raises `WireClosed`)."""
         self._transport = transport
         self._out = [_sub_line(sid, sub.subject, sub.queue) for sid, sub in self._subs.items()]
-        self._connected.set()
         self._flush()
 
     def connection_lost(self, exc: Exception | None) -> None:
         was_up = self._transport is not None
         self._transport = None
-        self._connected.clear()
         self._fail_waiting(WireClosed(f"connection to NATS lost: {exc or 'closed by the server'}"))
         handshake = self._handshake
         if handshake is not None and not handshake.done():
@@ -461,10 +484,7 @@ class Wire(asyncio.Protocol):
         log.info("NATS connection back (%s:%s)", self._server.host, self._server.port)
 
     def _fail_waiting(self, error: Exception) -> None:
-        waiting, self._waiting = self._waiting, {}
-        for future in waiting.values():
-            if not future.done():
-                future.set_exception(error)
+        self.replies.fail_all(error)
         while self._pongs:
             pong = self._pongs.popleft()
             if pong is not None and not pong.done():
