@@ -149,6 +149,14 @@ class GameHead:
             self.game, state, commit, stream_seq, seqs, recorded_from, self.snapshot_seq, table
         )
 
+    def stored_at(self, stream_seq: int) -> GameHead:
+        """This head, its last commit stored at `stream_seq` (made by `then`
+        while the commit's append was under way)."""
+        return GameHead(
+            self.game, self.state, self.last, stream_seq, self.command_seqs,
+            self.recorded_from, self.snapshot_seq, self.table,
+        )  # fmt: skip
+
     def extend(self, commits: Sequence[Commit], stream_seq: int) -> GameHead:
         """The head after more stored commits (the last one at `stream_seq`)."""
         state, table = self.state, self.table

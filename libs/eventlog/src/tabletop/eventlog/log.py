@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Coroutine
+from typing import Any
 
 from nats.js import JetStreamContext
 from nats.js.api import ConsumerConfig, DeliverPolicy, Header
@@ -20,6 +22,7 @@ from .commit import Commit
 from .errors import AppendConflict, DuplicateAppend
 from .links import Link, NatsLink
 from .streams import Topology
+from .wire import Inbound
 
 # JetStream's error code for a failed Nats-Expected-Last-Subject-Sequence check.
 WRONG_LAST_SEQUENCE = 10071
@@ -149,35 +152,42 @@ class EventLog:
             await sub.unsubscribe()
         return commits
 
-    async def append(
+    def append(
         self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
-    ) -> int:
+    ) -> Coroutine[Any, Any, int]:
         """Append `commit` if the game's subject still ends at
         `expected_last_subject_seq` (0: the game must not exist yet). `data`:
         its bytes, when the caller has them from `seal` (not encoded again).
 
-        Returns the commit's stream sequence. Raises AppendConflict when the
-        game moved on, DuplicateAppend when this command id already landed.
+        The commit is published by this call; awaiting what it returns gives
+        the commit's stream sequence (so a caller can prepare what follows
+        while the append travels). Raises AppendConflict when the game moved
+        on, DuplicateAppend when this command id already landed.
         """
-        stream = self.topology.games_stream
         headers = {
             _EXPECTED_SEQ: str(expected_last_subject_seq),
             _MSG_ID: commit.command_id,
-            _EXPECTED_STREAM: stream,  # as `js.publish(stream=...)` sends
+            _EXPECTED_STREAM: self.topology.games_stream,  # as `js.publish(stream=...)` sends
         }
         if trace.get_current_span().get_span_context().is_valid:
             propagate.inject(headers)  # the trace goes on to the commit's consumers
-        ack = await self._acks.publish(
+        sent = self._acks.send(
             self.topology.game_subject(commit.game_id),
             commit.to_bytes() if data is None else data,
             headers,
         )
-        error = ack.get("error")
-        if error is not None:
-            if error.get("err_code") == WRONG_LAST_SEQUENCE:
-                raise AppendConflict(commit.game_id, expected_last_subject_seq)
-            raise APIError.from_error(error)  # raises the error's own class
-        seq: int = ack["seq"]
-        if ack.get("duplicate"):
-            raise DuplicateAppend(commit.game_id, commit.command_id, seq)
-        return seq
+        return _landed(sent, commit, expected_last_subject_seq)
+
+
+async def _landed(sent: asyncio.Future[Inbound], commit: Commit, expected_seq: int) -> int:
+    """The stream sequence the append `sent` landed at, or its refusal raised."""
+    ack = await Acks.ack(sent)
+    error = ack.get("error")
+    if error is not None:
+        if error.get("err_code") == WRONG_LAST_SEQUENCE:
+            raise AppendConflict(commit.game_id, expected_seq)
+        raise APIError.from_error(error)  # raises the error's own class
+    seq: int = ack["seq"]
+    if ack.get("duplicate"):
+        raise DuplicateAppend(commit.game_id, commit.command_id, seq)
+    return seq

@@ -3,7 +3,8 @@ and the in-memory test broker. Same sequences, same refusals."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
 from .commit import Commit
 from .errors import AppendConflict, DuplicateAppend
@@ -16,11 +17,13 @@ class CommitLog(Protocol):
         self, game_id: str, after: tuple[int, int] = (0, 0)
     ) -> tuple[list[Commit], int]: ...
 
-    async def append(
+    def append(
         self, commit: Commit, expected_last_subject_seq: int, data: bytes | None = None
-    ) -> int:
+    ) -> Coroutine[Any, Any, int]:
         """`data`: the commit's bytes when the caller has them (`seal`), so
-        they are not encoded again."""
+        they are not encoded again. The stream sequence it landed at, once
+        awaited (JetStream's log publishes it at the call, so a caller may
+        work while it travels; this one appends when awaited)."""
         ...
 
 

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import re
 import time
+from functools import cached_property
 
 from nats.js import JetStreamContext
 from nats.js.api import (
@@ -50,7 +51,7 @@ class Topology(BaseModel):
     # Seconds a ticket is kept after its last change (KV TTL of the tickets bucket).
     ticket_ttl: float = Field(default=DEFAULT_TICKET_TTL, gt=0)
 
-    @property
+    @cached_property  # on every append: the substitution was 1-7 µs of each
     def games_stream(self) -> str:
         return re.sub(r"[^A-Za-z0-9_]", "_", self.namespace).upper() + "_GAMES"
 

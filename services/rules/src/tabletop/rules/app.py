@@ -5,6 +5,7 @@ health and metrics routes. `tabletop.rules.app:app` is the importable app
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -107,9 +108,13 @@ def create_app(
         except Refusal as refusal:
             reply = RulesReply.refused(refusal.code, refusal.message, refusal.game_id, refusal.seq)
         code = reply.error.code if reply.error else None
-        metrics.record(op, code, time.perf_counter() - started)
-        where = {"game_id": reply.game_id, "seq": reply.seq}
-        log.debug("%s %s", op, code or "accepted", extra=where)
+        # Counted once the reply has left (its sender writes it in this step).
+        asyncio.get_running_loop().call_soon(
+            metrics.record, op, code, time.perf_counter() - started
+        )
+        if log.isEnabledFor(logging.DEBUG):
+            where = {"game_id": reply.game_id, "seq": reply.seq}
+            log.debug("%s %s", op, code or "accepted", extra=where)
         return reply
 
     queue, workers = subjects.queue, settings.workers

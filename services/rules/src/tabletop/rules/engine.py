@@ -290,7 +290,16 @@ class Rules:
             at=now,
         )
         try:
-            stream_seq = await self.commits.append(commit, head.stream_seq, data)
+            appending = self.commits.append(commit, head.stream_seq, data)
+            # While the append travels (on JetStream it has left): the head
+            # and the reply it makes, shared only once it has landed.
+            try:
+                after = head.then(commit, 0, events, folded)
+                reply = RulesReply.ok(game_id, commit.seq)
+            except BaseException:
+                appending.close()
+                raise
+            stream_seq = await appending
         except AppendConflict:
             return None
         except DuplicateAppend:
@@ -304,13 +313,13 @@ class Rules:
                 f"command id {request.command_id} was already used by another game",
                 game_id,
             ) from None
-        self.heads.put(game_id, head.then(commit, stream_seq, events, folded))
+        self.heads.put(game_id, after.stored_at(stream_seq))
         if capped is not None:
             raise Refusal(
                 Code.GAME_OVER, f"the game reached the cap of {self.max_commits} commits",
                 game_id, commit.seq,
             )  # fmt: skip
-        return RulesReply.ok(game_id, commit.seq)
+        return reply
 
     async def _landed_at(self, head: GameHead, command_id: str) -> int | None:
         """The seq at which `command_id` landed in the head's game, if it did:
