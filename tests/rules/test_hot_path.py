@@ -168,6 +168,40 @@ async def test_stopping_answers_the_commands_already_taken_then_takes_none(
 
 
 @pytest.mark.integration
+async def test_commands_beyond_the_workers_wait_their_turn_and_stopping_ends_the_workers(
+    nc: Client, link: Link
+) -> None:
+    answering = most = 0
+
+    async def slow(request: SubmitCommand) -> RulesReply:
+        nonlocal answering, most
+        answering += 1
+        most = max(most, answering)
+        await asyncio.sleep(0.05)
+        answering -= 1
+        return RulesReply.ok(request.game_id, 2)
+
+    def workers() -> list[asyncio.Task[Any]]:
+        running = [task for task in asyncio.all_tasks() if not task.done()]
+        named = [(t, getattr(t.get_coro(), "__qualname__", "")) for t in running]
+        return [t for t, name in named if name == "SubmitPath._work"]
+
+    subject = f"hot{uuid.uuid4().hex[:8]}.rules.submit"
+    path = SubmitPath(subject, "rules", 2, slow, refuse, logging.getLogger("test"))
+    await path.start(link)
+    for round_ in ("a", "b"):  # the second round finds the first's workers idle
+        games = [f"{round_}{index}" for index in range(6)]
+        replies = await asyncio.gather(
+            *(nc.request(subject, add(game, 0, f"c{game}", 1), timeout=5) for game in games)
+        )
+        assert [json.loads(reply.data)["game_id"] for reply in replies] == games
+        assert most == 2 and len(workers()) == 2
+    await path.stop()
+    await asyncio.sleep(0)  # the idle workers see the end
+    assert workers() == []
+
+
+@pytest.mark.integration
 async def test_starts_are_served_beside_commands_and_name_the_process(
     nc: Client, link: Link
 ) -> None:
