@@ -16,7 +16,7 @@ from nats.aio.client import Client
 from tabletop.devserver import EmbeddedNats, free_ports
 from tabletop.eventlog import wire as wire_module
 from tabletop.eventlog.links import NatsLink, open_link
-from tabletop.eventlog.wire import Inbound, Wire, WireClosed, parse_servers
+from tabletop.eventlog.wire import Inbound, Replies, Wire, WireClosed, parse_servers
 from tests.support.platform import eventually
 
 integration = pytest.mark.integration
@@ -330,3 +330,16 @@ async def test_a_restarted_server_gets_the_subscriptions_back(tmp_path: Path) ->
     finally:
         await wire.close()
         server.stop()
+
+
+async def test_a_reply_table_forgets_requests_given_up_on_as_it_grows() -> None:
+    replies = Replies("_INBOX.t.")
+    for _ in range(1000):  # each given up on (a timeout, a cancelled caller)
+        replies.expect()[1].cancel()
+    subject, waiting = replies.expect()
+    assert len(replies._waiting) <= 2 * 64 + 1  # swept whenever it doubled
+    assert len(replies) == 1
+    replies.answered(Inbound(subject, "", None, b"ok"))
+    assert waiting.result().data == b"ok" and len(replies) == 0
+    replies.answered(Inbound(subject, "", None, b"late"))  # a second reply is dropped
+    assert waiting.result().data == b"ok"

@@ -138,6 +138,9 @@ def parse_servers(url: str) -> list[_Server]:
     return servers
 
 
+_SWEEP_FLOOR = 64  # requests waiting before the first sweep of those given up on
+
+
 class Replies:
     """Futures waiting for replies on one wildcard inbox (`<prefix>*`), a
     token each: what `request` needs on either link."""
@@ -146,17 +149,29 @@ class Replies:
         self.prefix = prefix
         self._waiting: dict[str, asyncio.Future[Inbound]] = {}
         self._tokens = itertools.count(1)
+        self._sweep_at = _SWEEP_FLOOR
 
     def __len__(self) -> int:
+        """Requests still waiting for their reply."""
+        self._sweep()
         return len(self._waiting)
 
     def expect(self) -> tuple[str, asyncio.Future[Inbound]]:
-        """A reply subject and the future its reply resolves (forgotten once done)."""
+        """A reply subject and the future its reply resolves."""
         token = str(next(self._tokens))
         future: asyncio.Future[Inbound] = asyncio.get_running_loop().create_future()
-        self._waiting[token] = future
-        future.add_done_callback(lambda _: self._waiting.pop(token, None))
+        waiting = self._waiting
+        waiting[token] = future
+        # An answered request leaves at its reply; one given up on (timed
+        # out, cancelled) at the sweep once the table has doubled. (A done
+        # callback per request to forget it ran before its waiter woke.)
+        if len(waiting) > self._sweep_at:
+            self._sweep()
         return self.prefix + token, future
+
+    def _sweep(self) -> None:
+        self._waiting = {token: f for token, f in self._waiting.items() if not f.done()}
+        self._sweep_at = max(_SWEEP_FLOOR, 2 * len(self._waiting))
 
     def answered(self, msg: Inbound) -> None:
         """A handler for `<prefix>*`: a late reply (given up on) is dropped."""
