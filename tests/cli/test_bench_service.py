@@ -37,6 +37,9 @@ def test_service_figures_are_complete(nats_url: str) -> None:
     for row in figures["cold"]:
         assert row["full_replay_ms"] > 0 and row["cold_head_ms"] > 0
         assert row["cold_command_ms_after"] > 0
+    # A verdict on each of #17's goals, and the cores one process's row kept busy.
+    assert len(figures["goals"]) == 6 and all(isinstance(g["met"], bool) for g in figures["goals"])
+    assert figures["cores"]["machine"] >= 1
 
 
 def test_a_game_without_chance_past_its_setup_is_followed_without_reads() -> None:

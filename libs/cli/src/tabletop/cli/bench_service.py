@@ -52,6 +52,7 @@ from tabletop.messaging.subjects import RULES_AT_HEADER
 from tabletop.runtime import SERVICES
 
 from .bench_cold import cold_figures, write_long_game
+from .bench_goals import cores_in_use, goals, machine_cores
 from .bench_nats import bench_nats
 from .tables import table_console
 
@@ -656,10 +657,13 @@ def service_figures(
                             spaces[f"{name}_cold"], before=name == "before", cache_size=0
                         )
                 cold = asyncio.run(_cold(nats_url, spaces, chosen, cold_lengths))
-    return {"nats": source, "game": chosen.id, "seconds": seconds,
-            "baseline": str(baseline) if baseline else None, "throughput": throughput,
-            "half_load": half, "two_processes": two, "two_unpinned": unpinned, "two_apart": apart,
-            "cold": cold}  # fmt: skip
+    figures = {"nats": source, "game": chosen.id, "seconds": seconds,
+               "baseline": str(baseline) if baseline else None, "throughput": throughput,
+               "half_load": half, "two_processes": two, "two_unpinned": unpinned,
+               "two_apart": apart, "cold": cold}  # fmt: skip
+    figures["goals"] = [goal.as_dict() for goal in goals(figures)]
+    figures["cores"] = {"machine": machine_cores(), "one_process": cores_in_use(figures)}
+    return figures
 
 
 def _cpu_cells(figures: dict[str, Any]) -> tuple[str, str, str, str]:
@@ -722,3 +726,16 @@ def render_service_figures(figures: dict[str, Any]) -> None:
     for row in figures["cold"]:
         cold.add_row(*(str(row.get(c, "")) for c in columns))
     console.print(cold)
+    cores = figures["cores"]
+    caption = (
+        f"one process at {max(CONCURRENCY)} in flight kept {cores['one_process']} of the "
+        f"machine's {cores['machine']} cores busy (rules, clients, NATS)"
+        if cores["one_process"] is not None
+        else None
+    )
+    verdicts = Table(title="the rules service's goals (#17), this run", caption=caption)
+    for column in ("goal", "figure", "met"):
+        verdicts.add_column(column)
+    for goal in figures["goals"]:
+        verdicts.add_row(goal["goal"], goal["figure"], "yes" if goal["met"] else "no")
+    console.print(verdicts)
