@@ -153,8 +153,7 @@ class Replies:
 
     def __len__(self) -> int:
         """Requests still waiting for their reply."""
-        self._sweep()
-        return len(self._waiting)
+        return sum(1 for future in self._waiting.values() if not future.done())
 
     def expect(self) -> tuple[str, asyncio.Future[Inbound]]:
         """A reply subject and the future its reply resolves."""
